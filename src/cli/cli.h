@@ -1,0 +1,68 @@
+/*
+ * cli.h — what the subcommands share: exit statuses, the message helpers,
+ * terminal capabilities (colour, UTF-8 symbols) and the command table.
+ *
+ * Who calls what: main.c dispatches to a cli_cmd's run(); a command parses
+ * its own options, uses cli_err()/cli_usage_err() for diagnostics and
+ * cli_term for presentation, and returns an exit status.  No curses here.
+ */
+#ifndef FPTUTOR_CLI_H
+#define FPTUTOR_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit statuses: the contract of DESIGN.md section 3 (sysexits values). */
+enum {
+	CLI_OK = 0,
+	CLI_FAIL = 1,		/* graded and failed */
+	CLI_USAGE = 2,
+	CLI_DATAERR = 65,	/* invalid lesson or input data */
+	CLI_IOERR = 74,
+};
+
+typedef struct cli_cmd {
+	const char *name;
+	const char *summary;	/* one line for the command list */
+	const char *usage;	/* the synopsis lines after "Usage: " */
+	const char *help;	/* the option list, for --help */
+	int (*run)(const struct cli_cmd *cmd, int argc, char **argv);
+} cli_cmd;
+
+extern const char *cli_progname;
+
+/* "fptutor: CMD: message\n" on stderr; CMD may be NULL. */
+void cli_err(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* cli_err, then "Try 'fptutor help CMD'."; returns CLI_USAGE. */
+int cli_usage_err(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The full help of a command, on stdout. */
+void cli_print_help(const cli_cmd *cmd, FILE *fp);
+/* Flush stdout; on a write error report it and return CLI_IOERR. */
+int cli_finish_output(const char *cmd, int status);
+
+/* Presentation decided once per run. */
+typedef struct cli_term {
+	bool color;	/* ANSI colour: a tty, no NO_COLOR, TERM != dumb, no --no-color */
+	bool utf8;	/* the locale's codeset is UTF-8: use × − → … */
+} cli_term;
+extern cli_term cli_tty;
+void cli_term_init(bool no_color);
+
+typedef enum cli_sym {
+	SYM_TIMES, SYM_MINUS, SYM_ARROW, SYM_ELLIPSIS, SYM_APPROX, SYM_LE,
+	SYM_NSYMS
+} cli_sym;
+const char *cli_s(cli_sym s);
+
+typedef enum cli_color {
+	COL_RESET, COL_BOLD, COL_DIM, COL_SIGN, COL_EXP, COL_MAN, COL_WARN,
+	COL_NCOLORS
+} cli_color;
+/* The escape sequence for c, or "" when colour is off. */
+const char *cli_c(cli_color c);
+
+int cli_bits(const cli_cmd *cmd, int argc, char **argv);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * main.c — the front door: global options, the command table, help and
+ * version.  Each subcommand lives in its own file and returns an exit
+ * status; only this file and the commands print diagnostics.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *cli_progname = "fptutor";
+
+static int cmd_help(const cli_cmd *cmd, int argc, char **argv);
+
+static const cli_cmd commands[] = {
+	{ "bits", "show a value's sign, exponent and mantissa bits in each format",
+	  "fptutor bits [-f FMT[,FMT...]] [--from-bits] [--json] [--no-color] VALUE...|-",
+	  "Round each VALUE once, correctly, into each format and show the bit\n"
+	  "fields, the value, its class, ulp, neighbours, the rounding walk and\n"
+	  "the error against the input.\n"
+	  "\n"
+	  "  -f, --format FMT[,FMT...]  formats to show (default fp16,bf16); one of\n"
+	  "                             fp16, bf16, fp32, tf32, e4m3, e5m2, or 'all'\n"
+	  "      --from-bits            read each VALUE as a bit pattern of the\n"
+	  "                             format: hex (0x7bff) or binary (0 11110 1111111111)\n"
+	  "      --json                 one JSON object per value and format\n"
+	  "      --no-color             plain output even on a terminal\n"
+	  "  -h, --help                 show this help\n"
+	  "\n"
+	  "VALUE is decimal (1e-8), a C99 hex float (0x1p-24), inf, -inf or nan;\n"
+	  "'-' reads values one per line from standard input (blank lines skipped).\n"
+	  "\n"
+	  "Exit status: 0 all values converted; 65 a value could not be read (the\n"
+	  "others are still converted); 2 usage error; 74 output error.\n",
+	  cli_bits },
+	{ "help", "show the help of a command",
+	  "fptutor help [COMMAND]",
+	  "Show the help of COMMAND, or the list of commands.\n",
+	  cmd_help },
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const cli_cmd *
+find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+void
+cli_err(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_progname);
+	if (cmd)
+		fprintf(stderr, "%s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int
+cli_usage_err(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_progname);
+	if (cmd)
+		fprintf(stderr, "%s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (cmd)
+		fprintf(stderr, "Try '%s help %s'.\n", cli_progname, cmd);
+	else
+		fprintf(stderr, "Try '%s --help'.\n", cli_progname);
+	return CLI_USAGE;
+}
+
+void
+cli_print_help(const cli_cmd *cmd, FILE *fp)
+{
+	fprintf(fp, "Usage: %s\n%s\n", cmd->usage, cmd->summary);
+	if (cmd->help)
+		fprintf(fp, "\n%s", cmd->help);
+}
+
+int
+cli_finish_output(const char *cmd, int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_err(cmd, "cannot write output: %s", strerror(errno));
+		return CLI_IOERR;
+	}
+	return status;
+}
+
+static void
+print_main_help(FILE *fp)
+{
+	fprintf(fp,
+	    "Usage: %s COMMAND [OPTION]... [ARG]...\n"
+	    "A terminal tutor for the numerics of mixed-precision training.\n"
+	    "\nCommands:\n", cli_progname);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp,
+	    "\nOptions:\n"
+	    "  -h, --help     show this help\n"
+	    "  -V, --version  show the version\n"
+	    "\n'%s help COMMAND' shows a command's options; see also fptutor(1).\n"
+	    "Exit status: 0 success, 2 usage error, 65 bad input data, 74 I/O error.\n",
+	    cli_progname);
+}
+
+static int
+cmd_help(const cli_cmd *cmd, int argc, char **argv)
+{
+	if (argc < 2) {
+		print_main_help(stdout);
+		return cli_finish_output(cmd->name, CLI_OK);
+	}
+	if (argc > 2)
+		return cli_usage_err(cmd->name, "too many arguments");
+	const cli_cmd *c = find_command(argv[1]);
+	if (c == NULL)
+		return cli_usage_err(cmd->name, "unknown command '%s'", argv[1]);
+	cli_print_help(c, stdout);
+	return cli_finish_output(cmd->name, CLI_OK);
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2) {
+		print_main_help(stderr);
+		return CLI_USAGE;
+	}
+	const char *a = argv[1];
+	if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+		print_main_help(stdout);
+		return cli_finish_output(NULL, CLI_OK);
+	}
+	if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return cli_finish_output(NULL, CLI_OK);
+	}
+	if (a[0] == '-')
+		return cli_usage_err(NULL, "unknown option '%s'", a);
+	const cli_cmd *cmd = find_command(a);
+	if (cmd == NULL)
+		return cli_usage_err(NULL, "unknown command '%s'", a);
+	return cmd->run(cmd, argc - 1, argv + 1);
+}
