@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bits.h"
 #include "cli.h"
@@ -269,6 +270,10 @@ cli_bits(const cli_cmd *cmd, int argc, char **argv)
 		o.fmts[o.nfmt++] = fp_format_get(FP_BF16);
 	}
 	cli_term_init(o.no_color || o.json);
+	/* Large batches (bits --json - over a file) are output-bound. */
+	static char outbuf[1 << 16];
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 
 	for (int i = 0; i < nvals; i++) {
 		int s = strcmp(vals[i], "-") == 0 ? convert_stdin(cmd->name, &o)
