@@ -106,7 +106,7 @@ show_mantissa(const fp_format *f, const fp_bit *b, int nb, const fp_formula *fm)
 			printf("%s2^%d", terms++ ? " + " : "", b[i].power);
 	if (set > 8)
 		printf("%s(%d fraction bits)", terms++ ? " + " : "", set);
-	if (terms > 1)
+	if (set > 0)
 		printf(" = %s", fp_value_str(fm->significand, v, sizeof v));
 	putchar('\n');
 }

@@ -164,8 +164,8 @@ round_into(const fp_format *f, double x, bool sticky_in, unsigned *flags,
 		mag = (uint32_t)kept;
 	else
 		mag = ((uint32_t)(lead + f->bias - 1) << f->man_bits) + (uint32_t)kept;
-	if (w && up)
-		w->carry = (kept & (kept - 1)) == 0;
+	if (w && up)	/* rounded up into the next binade */
+		w->carry = kept == (UINT64_C(1) << (f->man_bits + !tiny));
 
 	if (mag > f->max_bits) {
 		fl |= FP_FLAG_OVERFLOW | FP_FLAG_INEXACT;

@@ -1,0 +1,1 @@
+"$FPTUTOR" bits --from-bits -f e4m3,e5m2 0x7f 0x7e 0x80
