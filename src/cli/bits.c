@@ -68,7 +68,7 @@ looks_numeric(const char *a)
 	if (a[0] != '-')
 		return false;
 	return isdigit((unsigned char)a[1]) || a[1] == '.' ||
-	    strncasecmp(a + 1, "inf", 3) == 0 || strncasecmp(a + 1, "nan", 3) == 0;
+	  strncasecmp(a + 1, "inf", 3) == 0 || strncasecmp(a + 1, "nan", 3) == 0;
 }
 
 /* Quote a bad value for a message: at most 60 bytes, unprintables as \xNN. */
@@ -212,8 +212,8 @@ convert_stdin(const char *cmd, const bits_opts *o)
 	return status;
 }
 
-int
-cli_bits(const cli_cmd *cmd, int argc, char **argv)
+static int
+run_bits(const cli_cmd *cmd, int argc, char **argv)
 {
 	bits_opts o = { .nfmt = 0 };
 	char **vals = calloc((size_t)argc + 1, sizeof *vals);
@@ -284,3 +284,26 @@ cli_bits(const cli_cmd *cmd, int argc, char **argv)
 	free(vals);
 	return cli_finish_output(cmd->name, status);
 }
+
+const cli_cmd cli_cmd_bits = {
+	"bits", "show a value's sign, exponent and mantissa bits in each format",
+	"fptutor bits [-f FMT[,FMT...]] [--from-bits] [--json] [--no-color] VALUE...|-",
+	"Round each VALUE once, correctly, into each format and show the bit\n"
+	"fields, the value, its class, ulp, neighbours, the rounding walk and\n"
+	"the error against the input.\n"
+	"\n"
+	"  -f, --format FMT[,FMT...]  formats to show (default fp16,bf16); one of\n"
+	"                             fp16, bf16, fp32, tf32, e4m3, e5m2, or 'all'\n"
+	"      --from-bits            read each VALUE as a bit pattern of the\n"
+	"                             format: hex (0x7bff) or binary (0 11110 1111111111)\n"
+	"      --json                 one JSON object per value and format\n"
+	"      --no-color             plain output even on a terminal\n"
+	"  -h, --help                 show this help\n"
+	"\n"
+	"VALUE is decimal (1e-8), a C99 hex float (0x1p-24), inf, -inf or nan;\n"
+	"'-' reads values one per line from standard input (blank lines skipped).\n"
+	"\n"
+	"Exit status: 0 all values converted; 65 a value could not be read (the\n"
+	"others are still converted); 2 usage error; 74 output error.\n",
+	run_bits
+};

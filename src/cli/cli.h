@@ -63,6 +63,7 @@ typedef enum cli_color {
 /* The escape sequence for c, or "" when colour is off. */
 const char *cli_c(cli_color c);
 
-int cli_bits(const cli_cmd *cmd, int argc, char **argv);
+/* The commands, each defined in src/cli/NAME.c. */
+extern const cli_cmd cli_cmd_bits;
 
 #endif

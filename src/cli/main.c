@@ -17,31 +17,19 @@ const char *cli_progname = "fptutor";
 
 static int cmd_help(const cli_cmd *cmd, int argc, char **argv);
 
-static const cli_cmd commands[] = {
-	{ "bits", "show a value's sign, exponent and mantissa bits in each format",
-	  "fptutor bits [-f FMT[,FMT...]] [--from-bits] [--json] [--no-color] VALUE...|-",
-	  "Round each VALUE once, correctly, into each format and show the bit\n"
-	  "fields, the value, its class, ulp, neighbours, the rounding walk and\n"
-	  "the error against the input.\n"
-	  "\n"
-	  "  -f, --format FMT[,FMT...]  formats to show (default fp16,bf16); one of\n"
-	  "                             fp16, bf16, fp32, tf32, e4m3, e5m2, or 'all'\n"
-	  "      --from-bits            read each VALUE as a bit pattern of the\n"
-	  "                             format: hex (0x7bff) or binary (0 11110 1111111111)\n"
-	  "      --json                 one JSON object per value and format\n"
-	  "      --no-color             plain output even on a terminal\n"
-	  "  -h, --help                 show this help\n"
-	  "\n"
-	  "VALUE is decimal (1e-8), a C99 hex float (0x1p-24), inf, -inf or nan;\n"
-	  "'-' reads values one per line from standard input (blank lines skipped).\n"
-	  "\n"
-	  "Exit status: 0 all values converted; 65 a value could not be read (the\n"
-	  "others are still converted); 2 usage error; 74 output error.\n",
-	  cli_bits },
-	{ "help", "show the help of a command",
-	  "fptutor help [COMMAND]",
-	  "Show the help of COMMAND, or the list of commands.\n",
-	  cmd_help },
+static const cli_cmd cmd_help_def = {
+	"help", "show the help of a command",
+	"fptutor help [COMMAND]",
+	"Show the help of COMMAND, or the list of commands.\n",
+	cmd_help
+};
+
+/* The command table: each command's name, synopsis and help live beside
+ * its code (cli_cmd_NAME in src/cli/NAME.c); this list sets the order of
+ * `fptutor --help`. */
+static const cli_cmd *const commands[] = {
+	&cli_cmd_bits,
+	&cmd_help_def,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -49,8 +37,8 @@ static const cli_cmd *
 find_command(const char *name)
 {
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
 	return NULL;
 }
 
@@ -115,7 +103,7 @@ print_main_help(FILE *fp)
 	    "A terminal tutor for the numerics of mixed-precision training.\n"
 	    "\nCommands:\n", cli_progname);
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(fp, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
 	fprintf(fp,
 	    "\nOptions:\n"
 	    "  -h, --help     show this help\n"
