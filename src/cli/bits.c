@@ -68,7 +68,7 @@ looks_numeric(const char *a)
 	if (a[0] != '-')
 		return false;
 	return isdigit((unsigned char)a[1]) || a[1] == '.' ||
-	  strncasecmp(a + 1, "inf", 3) == 0 || strncasecmp(a + 1, "nan", 3) == 0;
+	    strncasecmp(a + 1, "inf", 3) == 0 || strncasecmp(a + 1, "nan", 3) == 0;
 }
 
 /* Quote a bad value for a message: at most 60 bytes, unprintables as \xNN. */
