@@ -98,7 +98,7 @@ emit(const bits_opts *o, const bits_item *it)
 	if (o->json)
 		bits_show_json(it);
 	else
-		bits_show_human(it);
+		ui_bits_text(stdout, it);
 }
 
 /*
@@ -269,7 +269,7 @@ run_bits(const cli_cmd *cmd, int argc, char **argv)
 		o.fmts[o.nfmt++] = fp_format_get(FP_FP16);
 		o.fmts[o.nfmt++] = fp_format_get(FP_BF16);
 	}
-	cli_term_init(o.no_color || o.json);
+	ui_term_init(o.no_color || o.json);
 	/* Large batches (bits --json - over a file) are output-bound. */
 	static char outbuf[1 << 16];
 	if (!isatty(STDOUT_FILENO))

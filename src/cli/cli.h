@@ -1,16 +1,18 @@
 /*
  * cli.h — what the subcommands share: exit statuses, the message helpers,
- * terminal capabilities (colour, UTF-8 symbols) and the command table.
+ * and the command table.  Presentation (colour, symbols) is src/ui/term.h.
  *
  * Who calls what: main.c dispatches to a cli_cmd's run(); a command parses
  * its own options, uses cli_err()/cli_usage_err() for diagnostics and
- * cli_term for presentation, and returns an exit status.  No curses here.
+ * returns an exit status.  No curses here.
  */
 #ifndef FPTUTOR_CLI_H
 #define FPTUTOR_CLI_H
 
 #include <stdbool.h>
 #include <stdio.h>
+
+#include "ui/term.h"
 
 /* Exit statuses: the contract of DESIGN.md section 3 (sysexits values). */
 enum {
@@ -41,27 +43,6 @@ int cli_usage_err(const char *cmd, const char *fmt, ...)
 void cli_print_help(const cli_cmd *cmd, FILE *fp);
 /* Flush stdout; on a write error report it and return CLI_IOERR. */
 int cli_finish_output(const char *cmd, int status);
-
-/* Presentation decided once per run. */
-typedef struct cli_term {
-	bool color;	/* ANSI colour: a tty, no NO_COLOR, TERM != dumb, no --no-color */
-	bool utf8;	/* the locale's codeset is UTF-8: use × − → … */
-} cli_term;
-extern cli_term cli_tty;
-void cli_term_init(bool no_color);
-
-typedef enum cli_sym {
-	SYM_TIMES, SYM_MINUS, SYM_ARROW, SYM_ELLIPSIS, SYM_APPROX, SYM_LE,
-	SYM_NSYMS
-} cli_sym;
-const char *cli_s(cli_sym s);
-
-typedef enum cli_color {
-	COL_RESET, COL_BOLD, COL_DIM, COL_SIGN, COL_EXP, COL_MAN, COL_WARN,
-	COL_NCOLORS
-} cli_color;
-/* The escape sequence for c, or "" when colour is off. */
-const char *cli_c(cli_color c);
 
 /* The commands, each defined in src/cli/NAME.c. */
 extern const cli_cmd cli_cmd_bits;

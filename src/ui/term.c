@@ -14,12 +14,12 @@
 #include <langinfo.h>
 #endif
 
-#include "cli.h"
+#include "term.h"
 
-cli_term cli_tty;
+ui_term ui_tty;
 
 void
-cli_term_init(bool no_color)
+ui_term_init(bool no_color)
 {
 	const char *term = getenv("TERM");
 	const char *nc = getenv("NO_COLOR");
@@ -29,16 +29,16 @@ cli_term_init(bool no_color)
 	setlocale(LC_NUMERIC, "C");
 #ifdef HAVE_LANGINFO_H
 	const char *cs = nl_langinfo(CODESET);
-	cli_tty.utf8 = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 ||
+	ui_tty.utf8 = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 ||
 	    strcasecmp(cs, "utf8") == 0);
 #endif
-	cli_tty.color = !no_color && isatty(STDOUT_FILENO) &&
+	ui_tty.color = !no_color && isatty(STDOUT_FILENO) &&
 	    (nc == NULL || *nc == '\0') &&
 	    term != NULL && *term != '\0' && strcmp(term, "dumb") != 0;
 }
 
 const char *
-cli_s(cli_sym s)
+ui_s(ui_sym s)
 {
 	static const char *const utf8[SYM_NSYMS] = {
 		"\xc3\x97", "\xe2\x88\x92", "\xe2\x86\x92", "\xe2\x80\xa6",
@@ -49,17 +49,17 @@ cli_s(cli_sym s)
 	};
 	if ((unsigned)s >= SYM_NSYMS)
 		return "";
-	return cli_tty.utf8 ? utf8[s] : ascii[s];
+	return ui_tty.utf8 ? utf8[s] : ascii[s];
 }
 
 const char *
-cli_c(cli_color c)
+ui_c(ui_color c)
 {
 	static const char *const seq[COL_NCOLORS] = {
 		"\033[0m", "\033[1m", "\033[2m", "\033[1;35m", "\033[1;32m",
 		"\033[1;34m", "\033[1;31m",
 	};
-	if (!cli_tty.color || (unsigned)c >= COL_NCOLORS)
+	if (!ui_tty.color || (unsigned)c >= COL_NCOLORS)
 		return "";
 	return seq[c];
 }

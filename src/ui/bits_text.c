@@ -1,5 +1,6 @@
 /*
- * bits_show.c — the human and JSON views of one value in one format.
+ * bits_text.c — the text view of one value in one format, for `fptutor
+ * bits` and for the bits blocks of lessons.
  * The human view explains: fields labelled S/exponent/mantissa (never
  * colour alone), how each field adds up, the rounding walk when the input
  * was not representable, and what overflow, underflow or a subnormal mean.
@@ -10,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bits.h"
-#include "cli.h"
+#include "term.h"
+#include "text.h"
 
 #define LABEL "  %-11s"
 
@@ -24,97 +25,97 @@ pow2_str(int k, char *buf, size_t n)
 	if (k >= -16 && k <= 40)
 		snprintf(buf, n, "2^%d = %s", k, fp_value_str(ldexp(1, k), v, sizeof v));
 	else
-		snprintf(buf, n, "2^%d %s %.5g", k, cli_s(SYM_APPROX), ldexp(1, k));
+		snprintf(buf, n, "2^%d %s %.5g", k, ui_s(SYM_APPROX), ldexp(1, k));
 	return buf;
 }
 
 static void
-print_field(uint32_t bits, int from, int count, cli_color col)
+print_field(FILE *out, uint32_t bits, int from, int count, cli_color col)
 {
-	fputs(cli_c(col), stdout);
+	fputs(ui_c(col), out);
 	for (int i = from + count - 1; i >= from; i--)
-		putchar('0' + (int)((bits >> i) & 1u));
-	fputs(cli_c(COL_RESET), stdout);
+		fputc('0' + (int)((bits >> i) & 1u), out);
+	fputs(ui_c(COL_RESET), out);
 }
 
 static void
-show_fields(const fp_format *f, uint32_t bits)
+show_fields(FILE *out, const fp_format *f, uint32_t bits)
 {
 	int we = f->exp_bits > 8 ? f->exp_bits : 8;
 	int wm = f->man_bits > 8 ? f->man_bits : 8;
 
-	printf(LABEL "S %-*s mantissa\n", "fields", we, "exponent");
-	printf(LABEL, "");
-	print_field(bits, f->width - 1, 1, COL_SIGN);
-	putchar(' ');
-	print_field(bits, f->man_bits, f->exp_bits, COL_EXP);
-	printf("%*s", we - f->exp_bits + 1, "");
-	print_field(bits, 0, f->man_bits, COL_MAN);
-	printf("%*s  = 0x%0*x\n", wm - f->man_bits, "", (f->width + 3) / 4, bits);
+	fprintf(out, LABEL "S %-*s mantissa\n", "fields", we, "exponent");
+	fprintf(out, LABEL, "");
+	print_field(out, bits, f->width - 1, 1, COL_SIGN);
+	fputc(' ', out);
+	print_field(out, bits, f->man_bits, f->exp_bits, COL_EXP);
+	fprintf(out, "%*s", we - f->exp_bits + 1, "");
+	print_field(out, bits, 0, f->man_bits, COL_MAN);
+	fprintf(out, "%*s  = 0x%0*x\n", wm - f->man_bits, "", (f->width + 3) / 4, bits);
 }
 
 /* "2^4 + 2^3 + 2^2 = 28": the raw exponent as the sum of its set bits. */
 static void
-show_exponent(const fp_format *f, const fp_bit *b, int nb, const fp_formula *fm)
+show_exponent(FILE *out, const fp_format *f, const fp_bit *b, int nb, const fp_formula *fm)
 {
 	const fp_fields *fl = &fm->fields;
 	int terms = 0;
 
-	printf(LABEL, "exponent");
-	print_field(fl->exp_raw, 0, f->exp_bits, COL_EXP);
-	printf(" = ");
+	fprintf(out, LABEL, "exponent");
+	print_field(out, fl->exp_raw, 0, f->exp_bits, COL_EXP);
+	fprintf(out, " = ");
 	for (int i = 0; i < nb; i++)
 		if (b[i].field == FP_FIELD_EXP && b[i].set)
-			printf("%s2^%d", terms++ ? " + " : "", b[i].power);
-	printf("%s%u", terms ? " = " : "", fl->exp_raw);
+			fprintf(out, "%s2^%d", terms++ ? " + " : "", b[i].power);
+	fprintf(out, "%s%u", terms ? " = " : "", fl->exp_raw);
 	if (fl->cls == FP_CLASS_INF || fl->cls == FP_CLASS_NAN)
-		printf(f->has_inf ? ": all ones, so inf or NaN\n"
+		fprintf(out, f->has_inf ? ": all ones, so inf or NaN\n"
 		    : ": with mantissa all ones, the NaN pattern (no inf in %s)\n",
 		    f->name);
 	else if (fl->exp_raw == 0)
-		printf(": subnormal or zero, so 2^(1 %s %d) = 2^%d, no implicit 1\n",
-		    cli_s(SYM_MINUS), f->bias, fl->exp);
+		fprintf(out, ": subnormal or zero, so 2^(1 %s %d) = 2^%d, no implicit 1\n",
+		    ui_s(SYM_MINUS), f->bias, fl->exp);
 	else
-		printf(", minus bias %d = %d\n", f->bias, fl->exp);
+		fprintf(out, ", minus bias %d = %d\n", f->bias, fl->exp);
 }
 
 /* "1.0011100010 (binary) = 1 + 2^-3 + ... = 1.220703125" */
 static void
-show_mantissa(const fp_format *f, const fp_bit *b, int nb, const fp_formula *fm)
+show_mantissa(FILE *out, const fp_format *f, const fp_bit *b, int nb, const fp_formula *fm)
 {
 	const fp_fields *fl = &fm->fields;
 	char v[40];
 	int terms = 0, set = 0;
 
-	printf(LABEL, "mantissa");
+	fprintf(out, LABEL, "mantissa");
 	if (fl->cls == FP_CLASS_INF || fl->cls == FP_CLASS_NAN) {
-		print_field(fl->mantissa, 0, f->man_bits, COL_MAN);
-		printf(fl->cls == FP_CLASS_INF ? ": zero, so infinity\n"
+		print_field(out, fl->mantissa, 0, f->man_bits, COL_MAN);
+		fprintf(out, fl->cls == FP_CLASS_INF ? ": zero, so infinity\n"
 		    : ": %s, so NaN\n", f->has_inf ? "nonzero" : "all ones");
 		return;
 	}
-	printf("%u.", fl->implicit);
-	print_field(fl->mantissa, 0, f->man_bits, COL_MAN);
-	printf(" (binary)");
+	fprintf(out, "%u.", fl->implicit);
+	print_field(out, fl->mantissa, 0, f->man_bits, COL_MAN);
+	fprintf(out, " (binary)");
 	for (int i = 0; i < nb; i++)
 		set += b[i].field == FP_FIELD_MAN && b[i].set;
-	fputs(" = ", stdout);
+	fputs(" = ", out);
 	if (fl->implicit || set == 0)
-		terms += printf("%u", fl->implicit) > 0;
+		terms += fprintf(out, "%u", fl->implicit) > 0;
 	for (int i = 0; i < nb && set <= 8; i++)
 		if (b[i].field == FP_FIELD_MAN && b[i].set)
-			printf("%s2^%d", terms++ ? " + " : "", b[i].power);
+			fprintf(out, "%s2^%d", terms++ ? " + " : "", b[i].power);
 	if (set > 8)
-		printf("%s(%d fraction bits)", terms++ ? " + " : "", set);
+		fprintf(out, "%s(%d fraction bits)", terms++ ? " + " : "", set);
 	if (set > 0)
-		printf(" = %s", fp_value_str(fm->significand, v, sizeof v));
-	putchar('\n');
+		fprintf(out, " = %s", fp_value_str(fm->significand, v, sizeof v));
+	fputc('\n', out);
 }
 
 /* The exact value's binary digits around the cut, e.g.
  * "1.0011100|010000 x 2^13" or "0.0000000000|0010101... x 2^-14". */
 static void
-show_walk(const fp_format *f, const fp_walk *w)
+show_walk(FILE *out, const fp_format *f, const fp_walk *w)
 {
 	int emin = 1 - f->bias;
 	int top = w->subnormal_range ? emin : w->lead;
@@ -122,10 +123,10 @@ show_walk(const fp_format *f, const fp_walk *w)
 	int stop = w->lsb - 3;
 
 	if (w->decision == FP_ROUND_SPECIAL) {	/* overflowed before any cut */
-		printf(LABEL "1.%.12s%s %s 2^%d: the exponent is above %s's "
+		fprintf(out, LABEL "1.%.12s%s %s 2^%d: the exponent is above %s's "
 		    "largest, %d\n", "rounding", w->expansion + 1,
-		    w->nbits > 13 || w->more ? cli_s(SYM_ELLIPSIS) : "",
-		    cli_s(SYM_TIMES), w->lead, f->name,
+		    w->nbits > 13 || w->more ? ui_s(SYM_ELLIPSIS) : "",
+		    ui_s(SYM_TIMES), w->lead, f->name,
 		    (int)((f->max_bits >> f->man_bits) - (uint32_t)f->bias));
 		return;
 	}
@@ -133,49 +134,49 @@ show_walk(const fp_format *f, const fp_walk *w)
 		stop = last;
 	if (stop < w->lsb - 16)
 		stop = w->lsb - 16;
-	printf(LABEL, "rounding");
-	putchar(w->subnormal_range ? '0' : '1');
-	putchar('.');
+	fprintf(out, LABEL, "rounding");
+	fputc(w->subnormal_range ? '0' : '1', out);
+	fputc('.', out);
 	for (int p = top - 1; p >= stop; p--) {
 		int i = w->lead - p;
-		putchar(i >= 0 && i < w->nbits ? w->expansion[i] : '0');
+		fputc(i >= 0 && i < w->nbits ? w->expansion[i] : '0', out);
 		if (p == w->lsb)
-			putchar('|');
+			fputc('|', out);
 	}
 	if (w->more || last < stop)
-		fputs(cli_s(SYM_ELLIPSIS), stdout);
-	printf(" %s 2^%d", cli_s(SYM_TIMES), top);
+		fputs(ui_s(SYM_ELLIPSIS), out);
+	fprintf(out, " %s 2^%d", ui_s(SYM_TIMES), top);
 	if (w->lead < stop)
-		printf(" (its first 1 is at 2^%d)", w->lead);
-	putchar('\n');
-	printf(LABEL "keep %d fraction bits, cut at '|': guard %u, round %u, "
+		fprintf(out, " (its first 1 is at 2^%d)", w->lead);
+	fputc('\n', out);
+	fprintf(out, LABEL "keep %d fraction bits, cut at '|': guard %u, round %u, "
 	    "sticky %u %s %s\n", "", f->man_bits, w->guard, w->round, w->sticky,
-	    cli_s(SYM_ARROW), fp_decision_name(w->decision));
+	    ui_s(SYM_ARROW), fp_decision_name(w->decision));
 	if (w->carry && !w->overflow)
-		printf(LABEL "the carry moves the value up to the next power of two\n", "");
+		fprintf(out, LABEL "the carry moves the value up to the next power of two\n", "");
 }
 
 static void
-show_notes(const bits_item *it, double v)
+show_notes(FILE *out, const ui_bits_item *it, double v)
 {
 	const fp_format *f = it->fmt;
 	char a[40], b[64];
 
 	if (it->flags & FP_FLAG_INVALID)
-		printf(LABEL "%s has no infinity: inf becomes NaN (invalid)\n",
+		fprintf(out, LABEL "%s has no infinity: inf becomes NaN (invalid)\n",
 		    "note", f->name);
 	if (it->flags & FP_FLAG_OVERFLOW)
-		printf(LABEL "overflow: above the largest finite %s, %s, so %s\n",
+		fprintf(out, LABEL "overflow: above the largest finite %s, %s, so %s\n",
 		    "note", f->name, fp_value_str(fp_max_finite(f), a, sizeof a),
 		    f->has_inf ? "the result is inf" : "the result is NaN (no inf)");
 	if ((it->flags & FP_FLAG_UNDERFLOW) && v == 0)
-		printf(LABEL "underflow: not above half the smallest subnormal "
+		fprintf(out, LABEL "underflow: not above half the smallest subnormal "
 		    "(%s), flushed to zero\n", "note",
 		    pow2_str(1 - f->bias - f->man_bits - 1, b, sizeof b));
 	else if (fp_classify(f, it->bits) == FP_CLASS_SUBNORMAL) {
 		uint32_t m = it->bits & ((1u << f->man_bits) - 1);
 		int sig = 32 - __builtin_clz(m);
-		printf(LABEL "subnormal: below %s, only %d significant bit%s left "
+		fprintf(out, LABEL "subnormal: below %s, only %d significant bit%s left "
 		    "(normals have %d)\n", "note",
 		    pow2_str(1 - f->bias, b, sizeof b), sig, sig == 1 ? "" : "s",
 		    f->man_bits + 1);
@@ -183,29 +184,29 @@ show_notes(const bits_item *it, double v)
 }
 
 static void
-show_error(const bits_item *it, double v)
+show_error(FILE *out, const ui_bits_item *it, double v)
 {
 	double x = it->real->lo;
 	char e[64];
 
 	if (!(it->flags & FP_FLAG_INEXACT) || !isfinite(x) || isnan(v))
 		return;
-	const char *approx = it->real->sticky ? cli_s(SYM_APPROX) : "";
+	const char *approx = it->real->sticky ? ui_s(SYM_APPROX) : "";
 	if (isinf(v)) {
-		printf(LABEL "infinite\n", "error");
+		fprintf(out, LABEL "infinite\n", "error");
 		return;
 	}
 	double err = v - x;
 	snprintf(e, sizeof e, "%.5g", err);
-	printf(LABEL "%s%s", "error", approx, e[0] == '-' ? cli_s(SYM_MINUS) : "+");
-	fputs(e[0] == '-' ? e + 1 : e, stdout);
+	fprintf(out, LABEL "%s%s", "error", approx, e[0] == '-' ? ui_s(SYM_MINUS) : "+");
+	fputs(e[0] == '-' ? e + 1 : e, out);
 	if (x != 0)
-		printf(" (%s%.3g%%)", approx, fabs(err / x) * 100);
-	putchar('\n');
+		fprintf(out, " (%s%.3g%%)", approx, fabs(err / x) * 100);
+	fputc('\n', out);
 }
 
 static const char *
-outcome(const bits_item *it, fp_class c)
+outcome(const ui_bits_item *it, fp_class c)
 {
 	if (it->flags & FP_FLAG_INVALID)
 		return "invalid";
@@ -221,7 +222,7 @@ outcome(const bits_item *it, fp_class c)
 }
 
 void
-bits_show_human(const bits_item *it)
+ui_bits_text(FILE *out, const ui_bits_item *it)
 {
 	const fp_format *f = it->fmt;
 	fp_formula fm;
@@ -233,38 +234,38 @@ bits_show_human(const bits_item *it)
 	int nbits = fp_explain_bits(f, it->bits, b);
 	fp_class c = fm.fields.cls;
 
-	printf("%s%s %s %s: %s%s", cli_c(COL_BOLD), it->input,
+	fprintf(out, "%s%s %s %s: %s%s", ui_c(COL_BOLD), it->input,
 	    it->real ? "in" : "as", f->name,
-	    fp_value_str(fm.value, v, sizeof v), cli_c(COL_RESET));
+	    fp_value_str(fm.value, v, sizeof v), ui_c(COL_RESET));
 	if (it->real)
-		printf(", %s", outcome(it, c));
-	printf(" (%s)\n", fp_class_name(c));
+		fprintf(out, ", %s", outcome(it, c));
+	fprintf(out, " (%s)\n", fp_class_name(c));
 
-	show_fields(f, it->bits);
-	printf(LABEL "%u: %s\n", "sign", fm.fields.sign,
+	show_fields(out, f, it->bits);
+	fprintf(out, LABEL "%u: %s\n", "sign", fm.fields.sign,
 	    fm.fields.sign ? "negative" : "positive");
-	show_exponent(f, b, nbits, &fm);
-	show_mantissa(f, b, nbits, &fm);
+	show_exponent(out, f, b, nbits, &fm);
+	show_mantissa(out, f, b, nbits, &fm);
 	if (c != FP_CLASS_NAN && c != FP_CLASS_INF)
-		printf(LABEL "%s%s %s 2^%d = %s\n", "value",
-		    fm.fields.sign ? cli_s(SYM_MINUS) : "+",
-		    fp_value_str(fm.significand, u, sizeof u), cli_s(SYM_TIMES),
+		fprintf(out, LABEL "%s%s %s 2^%d = %s\n", "value",
+		    fm.fields.sign ? ui_s(SYM_MINUS) : "+",
+		    fp_value_str(fm.significand, u, sizeof u), ui_s(SYM_TIMES),
 		    fm.fields.exp, v);
 
 	if (it->real && (it->flags & FP_FLAG_INEXACT)) {
 		fp_walk w;
 		fp_explain_round(f, it->real, &w);
 		if (!w.special)
-			show_walk(f, &w);
+			show_walk(out, f, &w);
 	}
-	show_notes(it, fm.value);
+	show_notes(out, it, fm.value);
 	if (it->real)
-		show_error(it, fm.value);
+		show_error(out, it, fm.value);
 
 	if (c != FP_CLASS_NAN && c != FP_CLASS_INF) {
-		printf(LABEL "%s\n", "ulp",
+		fprintf(out, LABEL "%s\n", "ulp",
 		    pow2_str(fm.fields.exp - f->man_bits, u, sizeof u));
-		printf(LABEL "%s < %s < %s\n", "neighbours",
+		fprintf(out, LABEL "%s < %s < %s\n", "neighbours",
 		    fp_next_down(f, it->bits, &nb) ? fp_value_str(fp_decode(f, nb), n1, sizeof n1) : "none",
 		    v, fp_next_up(f, it->bits, &nb) ? fp_value_str(fp_decode(f, nb), n2, sizeof n2) : "none");
 	}

@@ -1,0 +1,32 @@
+/*
+ * term.h — how text output looks here: colour only on a real terminal that
+ * wants it, UTF-8 symbols only in a UTF-8 locale.  Decided once per run by
+ * ui_term_init(); read by every text view (the src/ui text files).
+ */
+#ifndef FPTUTOR_UI_TERM_H
+#define FPTUTOR_UI_TERM_H
+
+#include <stdbool.h>
+
+/* Presentation decided once per run. */
+typedef struct ui_term {
+	bool color;	/* ANSI colour: a tty, no NO_COLOR, TERM != dumb, no --no-color */
+	bool utf8;	/* the locale's codeset is UTF-8: use × − → … */
+} ui_term;
+extern ui_term ui_tty;
+void ui_term_init(bool no_color);
+
+typedef enum ui_sym {
+	SYM_TIMES, SYM_MINUS, SYM_ARROW, SYM_ELLIPSIS, SYM_APPROX, SYM_LE,
+	SYM_NSYMS
+} ui_sym;
+const char *ui_s(ui_sym s);
+
+typedef enum ui_color {
+	COL_RESET, COL_BOLD, COL_DIM, COL_SIGN, COL_EXP, COL_MAN, COL_WARN,
+	COL_NCOLORS
+} ui_color;
+/* The escape sequence for c, or "" when colour is off. */
+const char *ui_c(ui_color c);
+
+#endif
