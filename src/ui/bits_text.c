@@ -30,7 +30,7 @@ pow2_str(int k, char *buf, size_t n)
 }
 
 static void
-print_field(FILE *out, uint32_t bits, int from, int count, cli_color col)
+print_field(FILE *out, uint32_t bits, int from, int count, ui_color col)
 {
 	fputs(ui_c(col), out);
 	for (int i = from + count - 1; i >= from; i--)
