@@ -1,0 +1,110 @@
+/*
+ * calc.h — the expression language of `fptutor calc`: parse once,
+ * evaluate under a dtype policy, and keep a trace of every operation.
+ *
+ * Who calls what: a front end (the calc command, a lesson block) calls
+ * calc_parse() on the text, then calc_eval() once per dtype policy it shows
+ * (calc_policy_parse turns "fp16" or "autocast-bf16" into a policy), reads
+ * the calc_trace, and frees both.  Steps carry their AST node id, so traces
+ * of the same expression under different policies line up row by row.
+ *
+ * Numerics (DESIGN.md section 1): every operation computes in double and
+ * rounds its result once to the dtype the operation runs in.  Literals are
+ * rounded to their dtype first (a "literal" step, shown when inexact).
+ * Reductions (sum, mean, dot) and the library functions (softmax,
+ * log_softmax, logsumexp, cross_entropy, cross_entropy_grad) accumulate in
+ * double and round once, like a kernel with a wide accumulator; the library
+ * functions use the max-subtracted, stable formulas.
+ *
+ * Nothing here prints or exits; the only allocation is the AST and traces.
+ */
+#ifndef FPTUTOR_CALC_H
+#define FPTUTOR_CALC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp.h"
+
+#define CALC_MAX_TEXT	4096	/* bytes of expression text */
+#define CALC_MAX_DEPTH	64	/* nesting of parentheses and calls */
+#define CALC_MAX_VEC	65536	/* elements of one vector */
+#define CALC_MAX_NODES	4096	/* operations and literals in one expression */
+
+typedef struct calc_error {
+	size_t pos;		/* byte offset in the text (parse errors) */
+	char msg[160];
+} calc_error;
+
+typedef struct calc_expr calc_expr;	/* opaque: the parsed expression */
+
+/* NULL on error, with err->pos at the offending byte and a message such as
+ * "expected ')'" or "unknown function 'exq'". */
+calc_expr *calc_parse(const char *text, calc_error *err);
+void calc_free(calc_expr *e);
+const char *calc_text(const calc_expr *e);	/* the text as parsed */
+
+/* A dtype policy: a fixed format for literals and every op, or an autocast
+ * subset of PyTorch's CUDA policy (literals fp32; dot in the low dtype;
+ * exp, log, sum, mean, softmax, log_softmax, logsumexp, cross_entropy in
+ * fp32; elementwise ops and sqrt, abs, max, min in the widest input dtype). */
+typedef struct calc_policy {
+	char name[24];		/* "fp16", "autocast-bf16" */
+	const fp_format *fmt;	/* fixed: the dtype; autocast: the low dtype */
+	bool autocast;
+} calc_policy;
+bool calc_policy_parse(const char *name, calc_policy *out);
+
+/* Why a step is the first nonfinite one. */
+typedef enum calc_cause {
+	CALC_CAUSE_NONE,
+	CALC_CAUSE_OVERFLOW,	/* finite inputs, a result beyond the range */
+	CALC_CAUSE_INVALID,	/* inf/inf, inf-inf, 0*inf, log(-1), ...: NaN */
+	CALC_CAUSE_INPUT,	/* a literal that is itself inf or NaN */
+	CALC_CAUSE_PROPAGATED,	/* a nonfinite input carried through */
+} calc_cause;
+const char *calc_cause_name(calc_cause c);	/* "overflow", ... */
+
+typedef struct calc_step {
+	int node;		/* AST node id: equal across policies */
+	const char *op;		/* "literal", "+", "exp", "sum", "fp16", ... */
+	char label[64];		/* source text of this subexpression (cut with ...) */
+	const fp_format *dtype;	/* the format the op ran in */
+	int args[2];		/* steps this one read, -1 when unused */
+	size_t n;		/* elements (1 for a scalar) */
+	bool vector;
+	double *exact;		/* n results before rounding to dtype */
+	double *value;		/* n results after rounding (exact doubles) */
+	uint32_t *bits;		/* n patterns of dtype */
+	unsigned *eflags;	/* n FP_FLAG_* words */
+	unsigned flags;		/* OR of eflags, plus FP_FLAG_INVALID for NaN made */
+	bool nonfinite;		/* some element is inf or NaN */
+	calc_cause cause;	/* set on every nonfinite step */
+} calc_step;
+
+typedef struct calc_trace {
+	calc_policy policy;
+	calc_step *steps;	/* in evaluation order; the last is the result */
+	size_t nsteps;
+	int first_nonfinite;	/* index into steps, or -1 */
+} calc_trace;
+
+/* Evaluate.  Returns false on an evaluation error (vector lengths that do
+ * not match, a class index out of range, a vector too long), with err->pos
+ * at the operation's position in the text.  On success *out owns memory
+ * that calc_trace_free releases. */
+bool calc_eval(const calc_expr *e, const calc_policy *p, calc_trace *out,
+    calc_error *err);
+void calc_trace_free(calc_trace *t);
+static inline const calc_step *
+calc_result(const calc_trace *t)
+{
+	return t->nsteps ? &t->steps[t->nsteps - 1] : NULL;
+}
+
+/* A sentence on why the first nonfinite step went nonfinite, e.g.
+ * "exp(20) = 4.85e+08 is above fp16's largest finite value 65504". */
+char *calc_explain(const calc_trace *t, char *buf, size_t n);
+
+#endif
