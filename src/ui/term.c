@@ -63,3 +63,31 @@ ui_c(ui_color c)
 		return "";
 	return seq[c];
 }
+
+void
+ui_wrap(FILE *out, const char *text, int indent, int width)
+{
+	int col = indent;
+	const char *p = text;
+
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *w = p;
+		while (*p && *p != ' ')
+			p++;
+		int len = (int)(p - w);
+		if (len == 0)
+			break;
+		if (col > indent && col + 1 + len > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(w, 1, (size_t)len, out);
+		col += len;
+	}
+	fputc('\n', out);
+}

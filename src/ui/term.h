@@ -29,4 +29,10 @@ typedef enum ui_color {
 /* The escape sequence for c, or "" when colour is off. */
 const char *ui_c(ui_color c);
 
+#include <stdio.h>
+/* Write text word-wrapped to width columns; continuation lines start with
+ * indent spaces (the first line is assumed to be at column indent already).
+ * Ends with a newline. */
+void ui_wrap(FILE *out, const char *text, int indent, int width);
+
 #endif

@@ -1,0 +1,72 @@
+/*
+ * calc_int.h — what parse.c, funcs.c and eval.c share and nobody else
+ * sees: the AST and the function table.
+ */
+#ifndef FPTUTOR_CALC_INT_H
+#define FPTUTOR_CALC_INT_H
+
+#include "calc.h"
+
+/* How a function computes; eval.c has one routine per kind. */
+typedef enum calc_kind {
+	CK_MAP,		/* elementwise f(x): exp, log, sqrt, abs */
+	CK_MAXMIN,	/* one vector: reduce; two args: elementwise */
+	CK_SUM,
+	CK_MEAN,
+	CK_DOT,
+	CK_SOFTMAX,
+	CK_LOG_SOFTMAX,
+	CK_LOGSUMEXP,
+	CK_XENT,	/* cross_entropy(logits, class) */
+	CK_XENT_GRAD,	/* softmax(logits) - onehot(class) */
+	CK_CAST,	/* fp16(x), bf16(x), ...: round into a format */
+	CK_LINSPACE,	/* linspace(a, b, n): n literals */
+	CK_RANGE,	/* range(n): 0 .. n-1 */
+} calc_kind;
+
+/* Which dtype an op runs in under autocast (DESIGN.md section 3). */
+typedef enum calc_ac {
+	AC_WIDEST,	/* the widest input dtype (elementwise ops) */
+	AC_FP32,	/* autocast's float32 list: exp, log, sum, softmax, ... */
+	AC_LOW,		/* autocast's low-precision list: matmul, dot */
+	AC_NONE,	/* casts and generators: their own rule */
+} calc_ac;
+
+typedef struct calc_func {
+	const char *name;
+	int min_args, max_args;
+	calc_kind kind;
+	calc_ac ac;
+	double (*map)(double);	/* CK_MAP, and the element op of max/min */
+	fp_id cast;		/* CK_CAST */
+} calc_func;
+
+const calc_func *calc_func_find(const char *name, size_t len);
+/* "exp, log, sqrt, ..." for messages. */
+const char *calc_func_names(void);
+
+typedef enum calc_ntype { NT_NUM, NT_VEC, NT_NEG, NT_BIN, NT_CALL } calc_ntype;
+
+#define CALC_MAX_ARGS 3
+
+typedef struct calc_node {
+	calc_ntype type;
+	size_t pos, end;	/* span in the text */
+	char op;		/* NT_BIN: + - * / */
+	const calc_func *fn;	/* NT_CALL */
+	int kid[CALC_MAX_ARGS];	/* children: NT_NEG 1, NT_BIN 2, NT_CALL nargs */
+	int nkid;
+	size_t nvals;		/* NT_NUM 1, NT_VEC count */
+	size_t first;		/* index of the first literal in calc_expr.lits */
+} calc_node;
+
+struct calc_expr {
+	char *text;
+	calc_node *nodes;
+	size_t nnodes;
+	int root;
+	fp_real *lits;		/* every literal number, exactly as read */
+	size_t nlits;
+};
+
+#endif
