@@ -34,7 +34,7 @@
 
 typedef struct calc_error {
 	size_t pos;		/* byte offset in the text (parse errors) */
-	char msg[160];
+	char msg[256];
 } calc_error;
 
 typedef struct calc_expr calc_expr;	/* opaque: the parsed expression */

@@ -53,6 +53,7 @@ typedef struct calc_node {
 	calc_ntype type;
 	size_t pos, end;	/* span in the text */
 	char op;		/* NT_BIN: + - * / */
+	size_t oppos;		/* NT_BIN: where the operator is */
 	const calc_func *fn;	/* NT_CALL */
 	int kid[CALC_MAX_ARGS];	/* children: NT_NEG 1, NT_BIN 2, NT_CALL nargs */
 	int nkid;

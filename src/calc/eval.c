@@ -233,7 +233,8 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 	size_t n = sa->n > sb->n ? sa->n : sb->n;
 
 	if (sa->n != sb->n && sa->n != 1 && sb->n != 1) {
-		ev_fail(v, v->e->nodes[node].pos,
+		const calc_node *nd = &v->e->nodes[node];
+		ev_fail(v, nd->type == NT_BIN ? nd->oppos : nd->pos,
 		    "vectors of different lengths (%zu and %zu)", sa->n, sb->n);
 		return -1;
 	}

@@ -368,6 +368,7 @@ parse_binary(parser *p, int level)
 		bool mine = level ? (op == '*' || op == '/') : (op == '+' || op == '-');
 		if (!mine)
 			break;
+		size_t oppos = p->i;
 		p->i += len;
 		int rhs = level ? parse_unary(p) : parse_binary(p, 1);
 		if (rhs < 0)
@@ -377,6 +378,7 @@ parse_binary(parser *p, int level)
 			return -1;
 		calc_node *n = &p->e->nodes[id];
 		n->op = op;
+		n->oppos = oppos;
 		n->kid[0] = lhs;
 		n->kid[1] = rhs;
 		n->nkid = 2;

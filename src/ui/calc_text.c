@@ -15,7 +15,8 @@
 
 #define SHOW_ELEMS 6	/* elements of a vector shown before "..." */
 
-/* A short number: 4 significant digits, exponent without '+' or zeros. */
+/* A short number: whole numbers below 10^6 in full, else 4 significant
+ * digits with the exponent written without '+' or leading zeros. */
 static const char *
 compact(double x, char *buf, size_t n)
 {
@@ -25,6 +26,8 @@ compact(double x, char *buf, size_t n)
 		return snprintf(buf, n, "nan"), buf;
 	if (isinf(x))
 		return snprintf(buf, n, x < 0 ? "-inf" : "inf"), buf;
+	if (x == floor(x) && fabs(x) < 1e6)
+		return snprintf(buf, n, "%.0f", x), buf;
 	snprintf(t, sizeof t, "%.4g", x);
 	if ((e = strchr(t, 'e')) != NULL) {
 		char *d = e + 1;

@@ -1,0 +1,1 @@
+"$FPTUTOR" calc 'cross_entropy([1,2], 2)'

@@ -1,0 +1,1 @@
+"$FPTUTOR" calc "$(printf '(%.0s' $(seq 100))1"

@@ -1,0 +1,1 @@
+"$FPTUTOR" calc -d fp64 '1'

@@ -1,0 +1,1 @@
+"$FPTUTOR" calc 'exp([20,19]'

@@ -1,0 +1,1 @@
+"$FPTUTOR" calc -d fp16,bf16 'softmax([20,19])'

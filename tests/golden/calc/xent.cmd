@@ -1,0 +1,1 @@
+"$FPTUTOR" calc -d fp32 'cross_entropy([20, 19], 1)' 
