@@ -18,14 +18,22 @@ for page in "$top_srcdir"/man/*.[1-9]; do
 	fi
 done
 
-# Every long option the bits help mentions is in the rendered man page.
+# Every command in the main help has its section in the man page, and
+# every long option its help mentions is in the rendered man page.
 text=$("$MANDOC" -Tascii "$top_srcdir/man/fptutor.1" | sed 's/.\x08//g')
-for opt in $("$FPTUTOR" help bits | grep -o -- '--[a-z][a-z-]*' | sort -u); do
-	if printf '%s\n' "$text" | grep -q -e "$opt"; then
-		pass "fptutor(1) documents $opt"
+for cmd in $("$FPTUTOR" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z-]*\) .*/\1/p'); do
+	if printf '%s\n' "$text" | grep -q -e "^   $cmd\$"; then
+		pass "fptutor(1) has a section for $cmd"
 	else
-		fail "fptutor(1) does not document $opt (shown by 'fptutor help bits')"
+		fail "fptutor(1) has no section for the command $cmd"
 	fi
+	for opt in $("$FPTUTOR" help "$cmd" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		if printf '%s\n' "$text" | grep -q -e "$opt"; then
+			pass "fptutor(1) documents $cmd $opt"
+		else
+			fail "fptutor(1) does not document $opt (shown by 'fptutor help $cmd')"
+		fi
+	done
 done
 
 # The README's quick start has exactly two commands; .ci/run runs the second.
