@@ -1,0 +1,119 @@
+/*
+ * grade_int.h — shared by the grader's files: tokens of normalised text,
+ * the compiled rubric, and phrase matching.
+ */
+#ifndef FPTUTOR_GRADE_INT_H
+#define FPTUTOR_GRADE_INT_H
+
+#include "grade.h"
+
+#define GRADE_WORD 24		/* bytes of a stem, longer words are cut */
+
+enum {
+	TK_NEGATOR = 1u << 0,	/* not, no, never, without, wrong, ... */
+	TK_SKIP = 1u << 1,	/* may stand between a negator and its phrase */
+	TK_IF = 1u << 2,	/* opens a hypothetical clause: if, when, ... */
+	TK_FUNC = 1u << 3,	/* a function word (for the salad check) */
+	TK_POSTSKIP = 1u << 4,	/* may stand between a phrase and a negator
+				 * after it: "would", "fixes" (nothing) */
+};
+
+typedef struct gtok {
+	char stem[GRADE_WORD];
+	double num;		/* the value when isnum */
+	bool isnum;
+	int clause;
+	unsigned flags;
+} gtok;
+
+typedef struct gtext {
+	gtok *t;
+	size_t n, cap;
+	int nclauses;
+	bool *hypo;		/* per clause: opened by if/when/unless */
+} gtext;
+
+/* Normalise and tokenise: fills tx (which the caller frees with
+ * gtext_free).  False when out of memory. */
+bool gtext_build(const char *s, size_t len, gtext *tx);
+void gtext_free(gtext *tx);
+/* The stem of one word (lower case ASCII), as tokens get it. */
+void grade_stem(const char *w, size_t len, char out[GRADE_WORD]);
+
+/* One element of an alternative: a word (stemmed, or a prefix when the
+ * rubric wrote word*), or a number with a relative tolerance. */
+typedef struct gel {
+	char word[GRADE_WORD];
+	bool prefix;
+	bool isnum;
+	double num, tol;
+} gel;
+
+/* An alternative of a term: a run of elements that must be adjacent. */
+typedef struct galt {
+	gel *el;
+	size_t nel;
+} galt;
+
+typedef struct gterm {
+	galt *alts;
+	size_t nalts;
+} gterm;
+
+typedef struct gphrase {
+	gterm *terms;
+	size_t nterms;
+	bool negated;		/* "not:" phrases must be negated to count */
+	int window;		/* tokens the whole match may span */
+} gphrase;
+
+typedef enum gkind { GK_CONCEPT, GK_MISC, GK_CLAIM, GK_STEP } gkind;
+
+typedef struct gentry {
+	gkind kind;
+	char id[48];
+	int weight;
+	bool required;
+	gphrase *phr;
+	size_t nphr;
+	char *hit, *miss;	/* concept explanations; misc/claim: hit = why */
+} gentry;
+
+/* The compiled rubric (rubric.c builds it, grade.c reads it). */
+typedef struct gsyn {
+	char name[32];
+	galt *alts;
+	size_t nalts;
+} gsyn;
+
+typedef struct gexcl {
+	char ids[8][48];
+	size_t n;
+} gexcl;
+
+typedef struct gbecause {
+	char a[48], b[48];
+	char *why;
+} gbecause;
+
+struct grade_rubric {
+	gsyn *syn;
+	size_t nsyn;
+	gentry *ent;
+	size_t nent;
+	gexcl *excl;
+	size_t nexcl;
+	gbecause *bec;
+	size_t nbec;
+	int pass;		/* -1: the maximum */
+	int window;
+	bool finished;
+};
+
+/* Where an entry matched in an answer. */
+typedef enum gmatch { GM_NONE, GM_ASSERTED, GM_NEGATED, GM_HYPOTHETICAL } gmatch;
+/* The strongest match of e in tx (asserted beats hypothetical beats
+ * negated), and the token index where it starts (for order questions). */
+gmatch grade_match(const gentry *e, const gtext *tx, size_t *first);
+
+#endif

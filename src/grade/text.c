@@ -1,0 +1,388 @@
+/*
+ * text.c — an answer as the grader sees it: normalised, tokenised on word
+ * boundaries, stemmed, numbers read, and cut into clauses.
+ *
+ * Normalisation folds what people type for the same thing: case; UTF-8
+ * symbols (× ÷ − ≈ → ’ and superscript digits, so 2⁻²⁴ reads as 2^-24);
+ * contractions (can't, won't, doesn't -> "not"); code names split at
+ * punctuation (scaler.step -> scaler step, unscale_ -> unscale,
+ * F.cross_entropy -> f cross entropy); numbers as values (65,504, 6.55e4,
+ * 2^-24, 10^8, 1e-8).  Anything else that is not ASCII is a word break.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "grade_int.h"
+
+/* ---- word classes ------------------------------------------------------- */
+
+static const char *const negators[] = {
+	"not", "no", "never", "none", "nothing", "neither", "nor", "without",
+	"instead", "rather", "wrong", "incorrect", "mistake", "mistaken",
+	"useless", "pointless", "futile", "ineffective", "myth", "false",
+	"unnecessary", "worse", "avoid", "unaffected", "irrelevant", "unrelated",
+	"unchanged", NULL
+};
+/* Words that may stand between a negator and what it negates. */
+static const char *const skippable[] = {
+	"a", "an", "the", "this", "that", "it", "just", "only", "simply",
+	"really", "actually", "merely", "be", "is", "are", "was", "were",
+	"been", "do", "does", "did", "need", "should", "would", "will", "can",
+	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
+	"about", "any", "so", "much", "more", "try", "than", NULL
+};
+/* ... and between a phrase and a negator after it (raw or stemmed). */
+static const char *const postskip[] = {
+	"would", "will", "does", "do", "did", "is", "are", "was", "be", "can",
+	"could", "should", "must", "the", "a", "an", "it", "that", "this", "just",
+	"really", "actually", "fix", "fixe", "help", "solv", "solve", "chang",
+	"change", "repair", "work", "recover", "matter", "mak", "make", "undo",
+	"anyth", "anything", "at", "all", "here", "to", "going", "go", "still",
+	"also", NULL
+};
+static const char *const hypothetical[] = {
+	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
+	"once", NULL
+};
+/* Split a clause before these (contrast and cause). */
+static const char *const splitters[] = {
+	"but", "however", "whereas", "although", "though", "yet", "because",
+	"since", "otherwise", "therefore", "thus", "hence", "then", "so",
+	"if", "when", "whenever", "unless", "whether", NULL
+};
+static const char *const function_words[] = {
+	"a", "an", "the", "is", "are", "was", "were", "be", "it", "this",
+	"that", "so", "because", "to", "of", "in", "on", "and", "or", "by",
+	"not", "no", "if", "then", "than", "with", "for", "as", "at", "you",
+	"we", "i", "would", "will", "should", "can", "could", "does", "do",
+	"which", "what", "why", "when", "but", "from", "into", "its", "their",
+	"there", "has", "have", "only", "just", "also", "too", "very", NULL
+};
+
+static bool
+in(const char *const *list, const char *w)
+{
+	for (; *list; list++)
+		if (strcmp(*list, w) == 0)
+			return true;
+	return false;
+}
+
+/* ---- stemming ----------------------------------------------------------- */
+
+static bool
+ends(const char *w, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+	return n > k && memcmp(w + n - k, suf, k) == 0;
+}
+
+/*
+ * A light stemmer: strips -ing, -ed, -es, -s and a final -e, so overflows,
+ * overflowed, overflowing and overflow meet, as do scale, scaled, scaling
+ * and scales.  Short words are left alone ("is", "as", "nan").
+ */
+void
+grade_stem(const char *w, size_t len, char out[GRADE_WORD])
+{
+	char b[64];
+	size_t n = len < sizeof b - 1 ? len : sizeof b - 1;
+
+	for (size_t i = 0; i < n; i++)
+		b[i] = (char)tolower((unsigned char)w[i]);
+	b[n] = '\0';
+	if (n > 5 && ends(b, n, "ing"))
+		n -= 3;
+	else if (n > 4 && ends(b, n, "ied"))
+		n -= 3, b[n++] = 'y';
+	else if (n > 4 && ends(b, n, "ed"))
+		n -= 2;
+	else if (n > 4 && (ends(b, n, "ches") || ends(b, n, "shes") ||
+	    ends(b, n, "sses") || ends(b, n, "xes")))
+		n -= 2;
+	else if (n > 3 && ends(b, n, "s") && !ends(b, n, "ss") && !ends(b, n, "us") &&
+	    !ends(b, n, "is"))
+		n -= 1;
+	if (n > 3 && b[n - 1] == 'e')
+		n--;
+	/* Doubled final consonant left by -ing/-ed: stopped -> stopp -> stop. */
+	if (n > 4 && b[n - 1] == b[n - 2] && strchr("bdgmnprt", b[n - 1]))
+		n--;
+	b[n] = '\0';
+	if (n >= GRADE_WORD)
+		b[GRADE_WORD - 1] = '\0';
+	strcpy(out, b);
+}
+
+/* ---- building the token list -------------------------------------------- */
+
+static gtok *
+push(gtext *tx)
+{
+	if (tx->n == tx->cap) {
+		size_t cap = tx->cap ? 2 * tx->cap : 64;
+		gtok *t = realloc(tx->t, cap * sizeof *t);
+		if (t == NULL)
+			return NULL;
+		tx->t = t;
+		tx->cap = cap;
+	}
+	gtok *k = &tx->t[tx->n++];
+	memset(k, 0, sizeof *k);
+	k->clause = tx->nclauses;
+	return k;
+}
+
+static bool
+add_word(gtext *tx, const char *w, size_t len)
+{
+	char raw[GRADE_WORD];
+	size_t n = len < GRADE_WORD - 1 ? len : GRADE_WORD - 1;
+
+	for (size_t i = 0; i < n; i++)
+		raw[i] = (char)tolower((unsigned char)w[i]);
+	raw[n] = '\0';
+	if (in(splitters, raw) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses)
+		tx->nclauses++;
+	gtok *k = push(tx);
+	if (k == NULL)
+		return false;
+	grade_stem(w, len, k->stem);
+	if (in(negators, raw))
+		k->flags |= TK_NEGATOR;
+	if (in(skippable, raw))
+		k->flags |= TK_SKIP;
+	if (in(hypothetical, raw))
+		k->flags |= TK_IF;
+	if (in(function_words, raw))
+		k->flags |= TK_FUNC;
+	if (in(postskip, raw) || in(postskip, k->stem))
+		k->flags |= TK_POSTSKIP;
+	return true;
+}
+
+static bool
+add_number(gtext *tx, double v)
+{
+	gtok *k = push(tx);
+	if (k == NULL)
+		return false;
+	k->isnum = true;
+	k->num = v;
+	strcpy(k->stem, "#");
+	return true;
+}
+
+/* Read a number at s: 65,504  6.55e4  1e-8  2^-24  2^(-24)  10^8.  The
+ * caller has normalised superscripts to ^ and − to -. */
+static size_t
+read_number(const char *s, size_t n, double *v)
+{
+	char buf[64];
+	size_t i = 0, o = 0;
+
+	while (i < n && o < sizeof buf - 1) {
+		if (isdigit((unsigned char)s[i]) || s[i] == '.') {
+			if (s[i] == '.' && !(i + 1 < n && isdigit((unsigned char)s[i + 1])))
+				break;
+			buf[o++] = s[i++];
+		} else if (s[i] == ',' && i + 3 < n + 1 && o > 0 &&
+		    isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+		    isdigit((unsigned char)s[i + 3]) &&
+		    (i + 4 >= n || !isdigit((unsigned char)s[i + 4]))) {
+			i++;	/* a thousands separator: 65,504 */
+		} else {
+			break;
+		}
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E') && o > 0) {
+		size_t j = i + 1;
+		if (j < n && (s[j] == '-' || s[j] == '+'))
+			j++;
+		if (j < n && isdigit((unsigned char)s[j])) {
+			while (i < j && o < sizeof buf - 1)
+				buf[o++] = s[i++];
+			while (i < n && isdigit((unsigned char)s[i]) && o < sizeof buf - 1)
+				buf[o++] = s[i++];
+		}
+	}
+	buf[o] = '\0';
+	*v = strtod(buf, NULL);
+	if (i < n && s[i] == '^') {	/* a power: base^exp, exp maybe (-24) */
+		size_t j = i + 1;
+		bool paren = j < n && s[j] == '(';
+		if (paren)
+			j++;
+		bool neg = j < n && s[j] == '-';
+		if (j < n && (s[j] == '-' || s[j] == '+'))
+			j++;
+		if (j < n && isdigit((unsigned char)s[j])) {
+			double e = 0;
+			while (j < n && isdigit((unsigned char)s[j]))
+				e = e * 10 + (s[j++] - '0');
+			if (paren && j < n && s[j] == ')')
+				j++;
+			*v = pow(*v, neg ? -e : e);
+			i = j;
+		}
+	}
+	return i;
+}
+
+/* Fold UTF-8 the grader understands into ASCII; anything else is a space.
+ * Returns the number of input bytes consumed and appends to out. */
+static size_t
+fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
+    bool *insup)
+{
+	static const struct { const char *from, *to; } map[] = {
+		{ "\xc3\x97", " x " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", "-" },
+		{ "\xe2\x80\x93", "-" }, { "\xe2\x80\x94", ", " }, { "\xe2\x89\x88", " approx " },
+		{ "\xe2\x86\x92", " then " }, { "\xe2\x87\x92", " then " },
+		{ "\xe2\x80\x99", "'" }, { "\xe2\x80\x98", "'" },
+		{ "\xe2\x80\x9c", "\"" }, { "\xe2\x80\x9d", "\"" },
+		{ "\xe2\x81\xbb", "^-" }, { "\xc2\xb9", "^1" }, { "\xc2\xb2", "^2" },
+		{ "\xc2\xb3", "^3" }, { "\xe2\x81\xb0", "^0" }, { "\xe2\x81\xb4", "^4" },
+		{ "\xe2\x81\xb5", "^5" }, { "\xe2\x81\xb6", "^6" }, { "\xe2\x81\xb7", "^7" },
+		{ "\xe2\x81\xb8", "^8" }, { "\xe2\x81\xb9", "^9" }, { "\xe2\x89\xa5", " >= " },
+		{ "\xe2\x89\xa4", " <= " }, { "\xe2\x88\x9e", " inf " },
+	};
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
+		size_t len = strlen(map[k].from);
+		if (len <= n && memcmp(s, map[k].from, len) == 0) {
+			const char *to = map[k].to;
+			/* A superscript after a superscript continues the
+			 * exponent: ⁻²⁴ is ^-24, not ^-^2^4. */
+			bool sup = to[0] == '^';
+			if (sup && *insup)
+				to++;
+			*insup = sup;
+			while (*to && *o < cap)
+				out[(*o)++] = *to++;
+			return len;
+		}
+	}
+	/* Skip one whole (or broken) sequence. */
+	size_t len = 1;
+	*insup = false;
+	while (len < n && len < 4 && (s[len] & 0xc0) == 0x80)
+		len++;
+	if (*o < cap)
+		out[(*o)++] = ' ';
+	return len;
+}
+
+static bool
+clause_break(char c)
+{
+	return c == '.' || c == ';' || c == ':' || c == '!' || c == '?' ||
+	    c == ',' || c == '(' || c == ')' || c == '\n' || c == '[' || c == ']';
+}
+
+bool
+gtext_build(const char *s, size_t len, gtext *tx)
+{
+	memset(tx, 0, sizeof *tx);
+	if (len > GRADE_MAX_ANSWER)
+		len = GRADE_MAX_ANSWER;
+	/* Pass 1: fold to ASCII (at most 8 bytes out per byte in). */
+	size_t cap = len * 8 + 1, o = 0;
+	char *a = malloc(cap);
+	if (a == NULL)
+		return false;
+	bool insup = false;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) {
+			i += fold_utf8((const unsigned char *)s + i, len - i, a, &o,
+			    cap - 1, &insup);
+		} else {
+			a[o++] = c < 0x20 && c != '\n' ? ' ' : (char)c;
+			insup = false;
+			i++;
+		}
+	}
+	a[o] = '\0';
+
+	/* Pass 2: tokens.  Apostrophes glue contractions: can't -> can not. */
+	bool ok = true;
+	for (size_t i = 0; i < o && ok;) {
+		char c = a[i];
+		if (isdigit((unsigned char)c) ||
+		    (c == '.' && i + 1 < o && isdigit((unsigned char)a[i + 1]))) {
+			double v;
+			size_t used = read_number(a + i, o - i, &v);
+			/* "-24" after a word break: a negative number */
+			if (i > 0 && a[i - 1] == '-' && (i < 2 || !isalnum((unsigned char)a[i - 2])))
+				v = -v;
+			ok = add_number(tx, v);
+			i += used ? used : 1;
+		} else if (isalpha((unsigned char)c)) {
+			size_t j = i;
+			while (j < o && isalnum((unsigned char)a[j]))
+				j++;
+			if (j + 2 < o + 1 && a[j] == '\'' && j + 1 < o &&
+			    (a[j + 1] == 't' || a[j + 1] == 'T') && j > i &&
+			    (a[j - 1] == 'n' || a[j - 1] == 'N')) {
+				/* don't -> do not; can't -> can not; won't -> will not */
+				size_t stemlen = j - 1 - i;
+				if (stemlen == 2 && strncasecmp(a + i, "wo", 2) == 0)
+					ok = add_word(tx, "will", 4);
+				else if (stemlen == 2 && strncasecmp(a + i, "ca", 2) == 0)
+					ok = add_word(tx, "can", 3);
+				else if (stemlen == 3 && strncasecmp(a + i, "sha", 3) == 0)
+					ok = add_word(tx, "shall", 5);
+				else if (stemlen > 0)
+					ok = add_word(tx, a + i, stemlen);
+				if (ok)
+					ok = add_word(tx, "not", 3);
+				i = j + 2;
+				continue;
+			}
+			if (j - i == 6 && strncasecmp(a + i, "cannot", 6) == 0) {
+				ok = add_word(tx, "can", 3) && add_word(tx, "not", 3);
+			} else {
+				ok = add_word(tx, a + i, j - i);
+			}
+			i = j;
+			if (i < o && a[i] == '\'')	/* it's, gradient's */
+				while (i < o && (a[i] == '\'' || isalpha((unsigned char)a[i])))
+					i++;
+		} else {
+			if (clause_break(c) && tx->n > 0 &&
+			    tx->t[tx->n - 1].clause == tx->nclauses) {
+				/* "1.5" is handled as a number; a dot here ends a clause */
+				tx->nclauses++;
+			}
+			i++;
+		}
+	}
+	free(a);
+	if (!ok) {
+		gtext_free(tx);
+		return false;
+	}
+	tx->nclauses++;
+	tx->hypo = calloc((size_t)tx->nclauses, sizeof *tx->hypo);
+	if (tx->hypo == NULL) {
+		gtext_free(tx);
+		return false;
+	}
+	for (size_t i = 0; i < tx->n; i++)
+		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
+			tx->hypo[tx->t[i].clause] = true;
+	return true;
+}
+
+void
+gtext_free(gtext *tx)
+{
+	free(tx->t);
+	free(tx->hypo);
+	memset(tx, 0, sizeof *tx);
+}
