@@ -46,6 +46,7 @@ int cli_finish_output(const char *cmd, int status);
 
 /* The commands, each defined in src/cli/NAME.c. */
 extern const cli_cmd cli_cmd_bits;
+extern const cli_cmd cli_cmd_scaler;
 extern const cli_cmd cli_cmd_calc;
 
 #endif

@@ -29,6 +29,7 @@ static const cli_cmd cmd_help_def = {
  * `fptutor --help`. */
 static const cli_cmd *const commands[] = {
 	&cli_cmd_bits,
+	&cli_cmd_scaler,
 	&cli_cmd_calc,
 	&cmd_help_def,
 };

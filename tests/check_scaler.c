@@ -1,0 +1,675 @@
+/*
+ * check_scaler.c — the loss-scaling model (src/train) against oracles it
+ * does not share: a second implementation of PyTorch's update rule written
+ * here with the compiler's float arithmetic (as the CUDA kernel does it),
+ * fp16 overflow as "the exact product is at least 65520", the DESIGN.md
+ * fixture numbers, long-double products for the exact multiply and divide,
+ * and the step-order model's data.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fp.h"
+#include "scaler.h"
+
+/* ---- the oracle: PyTorch's _amp_update_scale kernel, restated --------- */
+
+typedef struct ref_scaler {
+	float scale;
+	int tracker;
+	double growth, backoff;
+	int interval;
+} ref_scaler;
+
+/* found_inf: scale *= backoff, tracker = 0.  Else successful = tracker + 1;
+ * at the interval, new_scale = float(scale * growth) and it is taken only
+ * if finite; the tracker resets either way. */
+static void
+ref_update(ref_scaler *r, bool found_inf)
+{
+	if (found_inf) {
+		r->scale = (float)((double)r->scale * r->backoff);
+		r->tracker = 0;
+		return;
+	}
+	int successful = r->tracker + 1;
+	if (successful == r->interval) {
+		float new_scale = (float)((double)r->scale * r->growth);
+		if (isfinite(new_scale))
+			r->scale = new_scale;
+		r->tracker = 0;
+	} else {
+		r->tracker = successful;
+	}
+}
+
+/* fp16 overflow of g x s, for power-of-two s (g x s is then exact in
+ * double): the largest finite is 65504 and the tie 65520 rounds up. */
+static bool
+ref_fp16_overflows(double g, double s)
+{
+	return fabs(g * s) >= 65520.0;
+}
+
+typedef struct pattern {
+	long lo, hi;
+} pattern;
+
+static bool
+ref_listed(const pattern *p, size_t n, long step)
+{
+	for (size_t i = 0; i < n; i++)
+		if (step >= p[i].lo && step <= p[i].hi)
+			return true;
+	return false;
+}
+
+/*
+ * Run the module's simulation and the oracle side by side for `steps` and
+ * compare every field of every step.  grad_max (a decimal string) or NULL;
+ * with grad_max, growth/backoff must keep the scale a power of two.
+ */
+static void
+compare_run(double init, double growth, double backoff, long interval,
+    long steps, const pattern *inf, size_t ninf, const char *grad_max,
+    long accumulate)
+{
+	scaler_sim_cfg cfg;
+	scaler_sim sim;
+	scaler_step s;
+	scaler_range ranges[64];
+	fp_real gm;
+	double gmd = 0;
+	ref_scaler r = { (float)init, 0, growth, backoff, (int)interval };
+	long updates = 0;
+
+	ck_assert_uint_le(ninf, 64);
+	scaler_sim_cfg_default(&cfg);
+	cfg.params.init_scale = init;
+	cfg.params.growth_factor = growth;
+	cfg.params.backoff_factor = backoff;
+	cfg.params.growth_interval = interval;
+	cfg.steps = steps;
+	cfg.accumulate = accumulate;
+	for (size_t i = 0; i < ninf; i++) {
+		ranges[i].lo = inf[i].lo;
+		ranges[i].hi = inf[i].hi;
+	}
+	cfg.ninf = scaler_ranges_normalize(ranges, ninf);
+	cfg.inf = ranges;
+	if (grad_max) {
+		ck_assert_int_eq(fp_read(grad_max, &gm, NULL), FP_READ_OK);
+		cfg.grad_max = &gm;
+		gmd = strtod(grad_max, NULL) / (double)accumulate;
+	}
+	ck_assert_ptr_null(scaler_params_check(&cfg.params));
+	scaler_sim_init(&sim, &cfg);
+
+	/* Plain tests in the loop, ck_abort only on a mismatch: each Check
+	 * assertion records its location, which is slow by the million. */
+	for (long n = 1; n <= steps; n++) {
+		if (!scaler_sim_next(&sim, &s))
+			ck_abort_msg("ended early at %ld", n);
+		bool inf_here = ref_listed(inf, ninf, n) ||
+		    (grad_max && ref_fp16_overflows(gmd, r.scale));
+		if (s.step != n)
+			ck_abort_msg("step %ld numbered %ld", n, s.step);
+		if (s.scale != (double)r.scale)
+			ck_abort_msg("step %ld: scale %.17g, oracle %.17g", n, s.scale,
+			    (double)r.scale);
+		if (s.found_inf != inf_here || s.skipped != inf_here)
+			ck_abort_msg("step %ld: found_inf %d skipped %d, oracle %d "
+			    "(scale %g)", n, s.found_inf, s.skipped, inf_here, s.scale);
+		if (!inf_here)
+			updates++;
+		ref_update(&r, inf_here);
+		if (s.growth_tracker != r.tracker)
+			ck_abort_msg("step %ld: tracker %ld, oracle %d", n,
+			    s.growth_tracker, r.tracker);
+		if (s.next_scale != (double)r.scale)
+			ck_abort_msg("step %ld: next_scale %.17g, oracle %.17g", n,
+			    s.next_scale, (double)r.scale);
+		if (s.updates != updates)
+			ck_abort_msg("step %ld: updates %ld, oracle %ld", n, s.updates,
+			    updates);
+	}
+	ck_assert(!scaler_sim_next(&sim, &s));
+	ck_assert_int_eq(sim.skipped, steps - updates);
+}
+
+/* ---- trajectories ------------------------------------------------------ */
+
+START_TEST(defaults_are_pytorch)
+{
+	scaler s;
+
+	scaler_init(&s, NULL);
+	ck_assert(s.scale == 65536.0);
+	ck_assert(s.p.growth_factor == 2.0);
+	ck_assert(s.p.backoff_factor == 0.5);
+	ck_assert_int_eq(s.p.growth_interval, 2000);
+	ck_assert_int_eq(s.tracker, 0);
+}
+END_TEST
+
+START_TEST(settles_under_grad_max)
+{
+	/* The acceptance fixture: 0.01 settles at 2^22 and retries 2^23 every
+	 * 2001 steps. */
+	compare_run(65536, 2, 0.5, 2000, 20000, NULL, 0, "0.01", 1);
+}
+END_TEST
+
+START_TEST(first_skip_of_the_fixture)
+{
+	scaler_sim_cfg cfg;
+	scaler_sim sim;
+	scaler_step s;
+	fp_real gm;
+	long skips[3], n = 0;
+
+	fp_read("0.01", &gm, NULL);
+	scaler_sim_cfg_default(&cfg);
+	cfg.steps = 20000;
+	cfg.grad_max = &gm;
+	scaler_sim_init(&sim, &cfg);
+	while (scaler_sim_next(&sim, &s))
+		if (s.skipped && n < 3)
+			skips[n++] = s.step;
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(skips[0], 14001);
+	ck_assert_int_eq(skips[1], 16002);
+	ck_assert_int_eq(skips[2], 18003);
+	ck_assert(sim.s.scale == 0x1p22);
+}
+END_TEST
+
+START_TEST(listed_patterns)
+{
+	static const pattern p1[] = { { 3, 3 }, { 10, 12 }, { 50, 51 }, { 100, 140 } };
+	static const pattern p2[] = { { 1, 1 }, { 2, 2 }, { 4, 4 }, { 8, 8 }, { 16, 16 } };
+	static const pattern every[] = { { 1, 400 } };
+
+	compare_run(65536, 2, 0.5, 2000, 3000, p1, 4, NULL, 1);
+	compare_run(1000, 3, 0.3, 7, 500, p1, 4, NULL, 1);
+	compare_run(65536, 2, 0.5, 1, 200, p2, 5, NULL, 1);
+	compare_run(1.5, 1.0000001, 0.9999999, 3, 300, p2, 5, NULL, 1);
+	/* Backing off every step: through fp32's subnormals down to 0, where
+	 * growth can never lift it again. */
+	compare_run(1, 2, 0.5, 2, 500, every, 1, NULL, 1);
+}
+END_TEST
+
+START_TEST(growth_to_inf_is_refused)
+{
+	/* 2^120, interval 1: grows to 2^127, then 2^128 is inf in fp32. */
+	compare_run(0x1p120, 2, 0.5, 1, 40, NULL, 0, NULL, 1);
+	/* A factor that overshoots FLT_MAX from just below. */
+	compare_run(3e38, 1.5, 0.5, 2, 20, NULL, 0, NULL, 1);
+
+	scaler s;
+	scaler_params p;
+	scaler_params_default(&p);
+	p.init_scale = 0x1p127;
+	p.growth_interval = 3;
+	scaler_init(&s, &p);
+	ck_assert_int_eq(scaler_update(&s, false), SCALER_KEPT);
+	ck_assert_int_eq(scaler_update(&s, false), SCALER_KEPT);
+	ck_assert_int_eq(scaler_update(&s, false), SCALER_GROW_REFUSED);
+	ck_assert(s.scale == 0x1p127);
+	ck_assert_int_eq(s.tracker, 0);
+	ck_assert_int_eq(scaler_update(&s, true), SCALER_BACKED_OFF);
+	ck_assert(s.scale == 0x1p126);
+}
+END_TEST
+
+START_TEST(grad_max_and_accumulation)
+{
+	static const pattern p[] = { { 7, 9 }, { 600, 600 } };
+
+	compare_run(65536, 2, 0.5, 50, 3000, NULL, 0, "0.01", 1);
+	compare_run(65536, 2, 0.5, 50, 3000, p, 2, "0.01", 1);
+	compare_run(0x1p30, 2, 0.5, 20, 1000, NULL, 0, "3.5", 1);
+	/* loss / 4: each micro-batch's gradient is 4 times smaller, so the
+	 * scale settles two doublings higher. */
+	compare_run(65536, 2, 0.5, 50, 3000, NULL, 0, "0.01", 4);
+	compare_run(65536, 2, 0.5, 50, 3000, p, 2, "0.01", 8);
+}
+END_TEST
+
+START_TEST(fp16_tie_overflows)
+{
+	/* 65520 / 2^16 = 0.999755859375 exactly: x 2^16 is the tie 65520,
+	 * which rounds to even, past 65504: inf. */
+	fp_real g;
+	const fp_format *h = fp_format_get(FP_FP16);
+
+	fp_read("0.999755859375", &g, NULL);
+	ck_assert(scaler_overflows(h, &g, 65536, 1));
+	fp_read("0.99975585937499999", &g, NULL);
+	ck_assert(!scaler_overflows(h, &g, 65536, 1));
+	fp_read("1.99951171875", &g, NULL);	/* /2 x 2^16 = the tie */
+	ck_assert(scaler_overflows(h, &g, 65536, 2));
+	fp_read("1.9995117187", &g, NULL);
+	ck_assert(!scaler_overflows(h, &g, 65536, 2));
+}
+END_TEST
+
+/* A small LCG: 24 random bits. */
+static uint32_t
+rnd(uint32_t *seed)
+{
+	*seed = *seed * 1664525u + 1013904223u;
+	return *seed >> 8;
+}
+#define RND() rnd(&seed)
+
+/* Random parameters and patterns, many runs. */
+START_TEST(random_runs)
+{
+	uint32_t seed = 12345;
+	for (int run = 0; run < 60; run++) {
+		pattern p[64];
+		size_t n = RND() % 64;
+		long steps = 200 + (long)(RND() % 3000);
+		for (size_t i = 0; i < n; i++) {
+			p[i].lo = 1 + (long)(RND() % (uint32_t)steps);
+			p[i].hi = p[i].lo + (long)(RND() % 4);
+			if (p[i].hi > steps)
+				p[i].hi = steps;
+		}
+		double growth = 1 + (RND() % 3000) / 1000.0 + 1e-3;
+		double backoff = 0.05 + (RND() % 900) / 1000.0;
+		long interval = 1 + (long)(RND() % 60);
+		double init = ldexp(1 + (RND() % 1000) / 1000.0, (int)(RND() % 60) - 20);
+		compare_run(init, growth, backoff, interval, steps, p, n, NULL, 1);
+		/* Power-of-two factors with a largest gradient too. */
+		char gm[32];
+		snprintf(gm, sizeof gm, "%.3ge%d", 1 + (RND() % 9000) / 1000.0,
+		    -(int)(RND() % 8));
+		compare_run(ldexp(1, (int)(RND() % 40)), 2, 0.5, interval, steps, p,
+		    n / 4, gm, 1L << (RND() % 4));
+	}
+}
+END_TEST
+
+/* ---- the static walk -------------------------------------------------- */
+
+START_TEST(walk_design_fixture)
+{
+	const fp_format *h = fp_format_get(FP_FP16);
+	fp_real g;
+	scaler_walk_row r;
+	char buf[40];
+
+	fp_read("1e-8", &g, NULL);
+	scaler_walk(h, &g, 1024, &r);
+	ck_assert_uint_eq(r.scaled_bits, 0x00ac);	/* 172 x 2^-24 */
+	ck_assert(r.scaled == 172 * 0x1p-24);
+	ck_assert_str_eq(fp_short_str(h, r.scaled, buf, sizeof buf), "1.0252e-05");
+	ck_assert_int_eq(r.cls, FP_CLASS_SUBNORMAL);
+	ck_assert_int_eq(r.verdict, SCALER_SUBNORMAL);
+	ck_assert(r.flags & FP_FLAG_UNDERFLOW);
+	ck_assert(r.unscaled == 172 * 0x1p-34);
+	snprintf(buf, sizeof buf, "%.6g", r.unscaled);
+	ck_assert_str_eq(buf, "1.00117e-08");
+	ck_assert_double_eq_tol(r.rel_error, 1.1717677e-3, 1e-9);
+
+	scaler_walk(h, &g, 1, &r);
+	ck_assert_int_eq(r.cls, FP_CLASS_ZERO);
+	ck_assert_int_eq(r.verdict, SCALER_LOST);
+	ck_assert(r.rel_error == 1);
+
+	scaler_walk(h, &g, 0x1p16, &r);
+	ck_assert_int_eq(r.verdict, SCALER_NORMAL);
+	ck_assert(r.scaled == 1374 * 0x1p-21);
+
+	scaler_walk(h, &g, 0x1p43, &r);	/* 87960.9: beyond 65504 */
+	ck_assert_int_eq(r.verdict, SCALER_OVERFLOW);
+	ck_assert(isinf(r.scaled) && isinf(r.unscaled) && isinf(r.rel_error));
+
+	/* e4m3 has no inf: overflow is NaN, still the overflow verdict. */
+	fp_read("1", &g, NULL);
+	scaler_walk(fp_format_get(FP_E4M3), &g, 512, &r);
+	ck_assert_int_eq(r.cls, FP_CLASS_NAN);
+	ck_assert_int_eq(r.verdict, SCALER_OVERFLOW);
+	/* bf16 keeps 1e-8 without scaling. */
+	fp_read("1e-8", &g, NULL);
+	scaler_walk(fp_format_get(FP_BF16), &g, 1, &r);
+	ck_assert_int_eq(r.verdict, SCALER_NORMAL);
+}
+END_TEST
+
+START_TEST(walk_window)
+{
+	const fp_format *h = fp_format_get(FP_FP16);
+	fp_real g, big;
+	int k;
+	double sc[4];
+
+	fp_read("1e-8", &g, NULL);
+	fp_read("0.01", &big, NULL);
+	ck_assert(scaler_max_pow2(h, &g, &k));
+	ck_assert_int_eq(k, 42);		/* 43980 fits, 87961 does not */
+	ck_assert(scaler_min_normal_pow2(h, &g, &k));
+	ck_assert_int_eq(k, 13);		/* 8.2e-5 >= 2^-14 = 6.1e-5 */
+	ck_assert(scaler_max_pow2(h, &big, &k));
+	ck_assert_int_eq(k, 22);		/* 41943 fits, 83886 does not */
+
+	ck_assert_int_eq(scaler_default_scales(h, &big, sc), 4);
+	ck_assert(sc[0] == 1 && sc[1] == 1024 && sc[2] == 65536 && sc[3] == 0x1p22);
+	fp_read("0.99951171875", &big, NULL);	/* x 2^16 = 65504 exactly */
+	ck_assert_int_eq(scaler_default_scales(h, &big, sc), 3);
+	ck_assert(sc[2] == 65536);
+	fp_read("100", &big, NULL);		/* top 2^9, sorted in */
+	ck_assert_int_eq(scaler_default_scales(h, &big, sc), 4);
+	ck_assert(sc[0] == 1 && sc[1] == 512 && sc[2] == 1024 && sc[3] == 65536);
+	fp_read("1e6", &big, NULL);		/* overflows even at 2^0: 2^-4 */
+	ck_assert_int_eq(scaler_default_scales(h, &big, sc), 4);
+	ck_assert(sc[0] == 0x1p-4);
+	/* The ends of the fp32 scale range. */
+	fp_real tiny = { 0x1p-200, false }, huge = { 0x1p140, false };
+	ck_assert(scaler_max_pow2(h, &tiny, &k));
+	ck_assert_int_eq(k, 127);
+	ck_assert(scaler_max_pow2(fp_format_get(FP_FP32), &huge, &k));
+	ck_assert_int_eq(k, -13);
+	ck_assert(scaler_min_normal_pow2(fp_format_get(FP_FP32), &huge, &k));
+	ck_assert_int_eq(k, -149);	/* normal down to the smallest scale */
+	/* Never normal with an fp32 scale. */
+	fp_read("1e-80", &g, NULL);
+	ck_assert(!scaler_min_normal_pow2(h, &g, &k));
+}
+END_TEST
+
+/* The exact product and quotient against long-double arithmetic, which
+ * holds x (53 bits) times a small integer exactly. */
+START_TEST(exact_mul_div)
+{
+	const fp_format *fmts[] = {
+		fp_format_get(FP_FP16), fp_format_get(FP_BF16), fp_format_get(FP_FP32)
+	};
+	uint32_t seed = 99;
+
+	if (LDBL_MANT_DIG < 64)
+		return;		/* no wide long double: nothing to compare with */
+	for (int i = 0; i < 200000; i++) {
+		double x = ldexp(1 + (RND() / 16777216.0) + (RND() / 0x1p48),
+		    (int)(RND() % 60) - 40);
+		long k = 3 + (long)(RND() % 1000);
+		fp_real xr = { x, false };
+		fp_real p = scaler_real_mul(&xr, (double)k);
+		float want = (float)((long double)x * k);
+		if (fp_decode(fmts[2], fp_encode_real(fmts[2], &p, NULL)) !=
+		    (double)want)
+			ck_abort_msg("%a x %ld", x, k);
+		/* quotient: the fp32 result is nearest (neighbours no closer) */
+		fp_real q = scaler_real_div(&xr, k);
+		float r = (float)fp_decode(fmts[2], fp_encode_real(fmts[2], &q, NULL));
+		long double e = fabsl((long double)x - (long double)r * k);
+		long double eu = fabsl((long double)x - (long double)nextafterf(r, INFINITY) * k);
+		long double ed = fabsl((long double)x - (long double)nextafterf(r, 0) * k);
+		if (!(e <= eu && e <= ed))
+			ck_abort_msg("%a / %ld gave %a", x, k, (double)r);
+		/* fp16/bf16 of the product: via the exact long double */
+		for (int f = 0; f < 2; f++) {
+			long double exact = (long double)x * k;
+			double hi = (double)exact;
+			/* fp_real of the exact value by hand: truncate to double */
+			fp_real e2 = { hi, false };
+			if ((long double)hi != exact) {
+				if (fabsl((long double)hi) > fabsl(exact))
+					e2.lo = nextafter(hi, 0);
+				e2.sticky = true;
+			}
+			if (fp_encode_real(fmts[f], &p, NULL) !=
+			    fp_encode_real(fmts[f], &e2, NULL))
+				ck_abort_msg("%a x %ld in %s", x, k, fmts[f]->name);
+		}
+	}
+}
+END_TEST
+
+/* Products and quotients that land within a double ulp of an fp16
+ * midpoint: only the exact remainder can tell which way they round. */
+START_TEST(near_midpoints)
+{
+	const fp_format *h = fp_format_get(FP_FP16);
+	int checked = 0;
+
+	if (LDBL_MANT_DIG < 64)
+		return;
+	for (long k = 3; k < 200; k += 2) {
+		for (int j = 0; j < 64; j++) {
+			/* m: the midpoint above 1 + j ulps of fp16 */
+			double m = 1 + j * 0x1p-10 + 0x1p-11;
+			double x0 = m / (double)k;
+			for (int d = -2; d <= 2; d++) {
+				double x = x0;
+				for (int t = 0; t < d; t++)
+					x = nextafter(x, INFINITY);
+				for (int t = 0; t > d; t--)
+					x = nextafter(x, 0);
+				long double exact = (long double)x * k;
+				double want = exact < m ? m - 0x1p-11 : exact > m
+				    ? m + 0x1p-11 : (j % 2 ? m + 0x1p-11 : m - 0x1p-11);
+				fp_real xr = { x, false };
+				fp_real p = scaler_real_mul(&xr, (double)k);
+				if (fp_decode(h, fp_encode_real(h, &p, NULL)) != want)
+					ck_abort_msg("%a x %ld: want %a", x, k, want);
+				/* and a quotient num / k with num near m x k */
+				long double mk = (long double)m * k;	/* exact */
+				double num = (double)mk;
+				for (int t = 0; t < d; t++)
+					num = nextafter(num, INFINITY);
+				for (int t = 0; t > d; t--)
+					num = nextafter(num, 0);
+				fp_real nr = { num, false };
+				fp_real q = scaler_real_div(&nr, k);
+				double wq = (long double)num < mk ? m - 0x1p-11 :
+				    (long double)num > mk ? m + 0x1p-11 :
+				    (j % 2 ? m + 0x1p-11 : m - 0x1p-11);
+				if (fp_decode(h, fp_encode_real(h, &q, NULL)) != wq)
+					ck_abort_msg("%a / %ld: want %a", num, k, wq);
+				checked++;
+			}
+		}
+	}
+	ck_assert_int_gt(checked, 100);
+}
+END_TEST
+
+START_TEST(real_edges)
+{
+	fp_real x = { 0x1p-1000, true }, r;
+
+	r = scaler_real_mul(&x, 0x1p-100);	/* far below double: sticky tiny */
+	ck_assert(r.lo > 0 && r.sticky);
+	ck_assert_uint_eq(fp_encode_real(fp_format_get(FP_FP32), &r, NULL), 0);
+	x.lo = -0x1p1000;
+	r = scaler_real_mul(&x, 0x1p100);	/* beyond double: -DBL_MAX, sticky */
+	ck_assert(r.lo == -DBL_MAX && r.sticky);
+	x.lo = 1;
+	x.sticky = false;
+	r = scaler_real_div(&x, 4);
+	ck_assert(r.lo == 0.25 && !r.sticky);
+	r = scaler_real_div(&x, 3);
+	ck_assert(r.lo == 1.0 / 3 && r.sticky);	/* 1/3 rounds down in double */
+	r = scaler_real_div(&x, 5);		/* 1/5 rounds up: truncate */
+	ck_assert(r.lo == nextafter(0.2, 0) && r.sticky);
+	x.lo = -1;
+	r = scaler_real_div(&x, 5);
+	ck_assert(r.lo == -nextafter(0.2, 0) && r.sticky);
+}
+END_TEST
+
+/* ---- accumulation, ranges, parameters -------------------------------- */
+
+START_TEST(accumulation_boundary)
+{
+	unsigned all = SCALER_ACT_FORWARD | SCALER_ACT_BACKWARD |
+	    SCALER_ACT_UNSCALE | SCALER_ACT_CLIP | SCALER_ACT_STEP |
+	    SCALER_ACT_UPDATE;
+
+	for (long m = 1; m <= 12; m++)
+		ck_assert_uint_eq(scaler_accum_actions(m, 4), m % 4 == 0 ? all :
+		    (SCALER_ACT_FORWARD | SCALER_ACT_BACKWARD));
+	ck_assert_uint_eq(scaler_accum_actions(1, 1), all);
+}
+END_TEST
+
+START_TEST(ranges)
+{
+	scaler_range r[] = { { 10, 12 }, { 3, 3 }, { 11, 15 }, { 16, 16 }, { 1, 2 },
+	    { 30, 29 } };
+	size_t n = scaler_ranges_normalize(r, 6);
+
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(r[0].lo, 1);
+	ck_assert_int_eq(r[0].hi, 3);
+	ck_assert_int_eq(r[1].lo, 10);
+	ck_assert_int_eq(r[1].hi, 16);
+}
+END_TEST
+
+START_TEST(params_checked)
+{
+	scaler_params p;
+
+	scaler_params_default(&p);
+	ck_assert_ptr_null(scaler_params_check(&p));
+	p.growth_factor = 1;
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	p.growth_factor = INFINITY;
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	scaler_params_default(&p);
+	p.backoff_factor = 1;
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	p.backoff_factor = 0;
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	p.backoff_factor = NAN;
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	scaler_params_default(&p);
+	p.growth_interval = 0;
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	scaler_params_default(&p);
+	p.init_scale = 1e-50;		/* 0 in fp32 */
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+	p.init_scale = 1e39;		/* inf in fp32 */
+	ck_assert_ptr_nonnull(scaler_params_check(&p));
+}
+END_TEST
+
+/* ---- the step order ---------------------------------------------------- */
+
+START_TEST(step_order_data)
+{
+	const steporder_step *s = steporder_steps();
+	static const char *const keys[] = {
+		"forward", "backward", "unscale", "clip", "step", "update"
+	};
+
+	for (int i = 0; i < STEP_NSTEPS; i++) {
+		ck_assert_int_eq(s[i].id, i);
+		ck_assert_str_eq(s[i].key, keys[i]);
+		ck_assert_ptr_nonnull(s[i].synonyms[0]);
+		ck_assert_ptr_eq(steporder_find(keys[i]), &s[i]);
+		if (i + 1 < STEP_NSTEPS) {
+			const steporder_edge *e = steporder_find_edge((steporder_id)i,
+			    (steporder_id)(i + 1));
+			ck_assert_ptr_nonnull(e);
+			ck_assert(strlen(e->reason) > 20 && strlen(e->if_swapped) > 20);
+		}
+	}
+	ck_assert_ptr_eq(steporder_find("CLIP_GRAD_NORM_"), &s[STEP_CLIP]);
+	ck_assert_ptr_eq(steporder_find("scaler.update"), &s[STEP_UPDATE]);
+	ck_assert_ptr_eq(steporder_find("unscale_"), &s[STEP_UNSCALE]);
+	ck_assert_ptr_null(steporder_find("zero_grad"));
+	ck_assert_ptr_null(steporder_find_edge(STEP_CLIP, STEP_UNSCALE));
+
+	size_t n;
+	const steporder_edge *e = steporder_edges(&n);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_lt(e[i].from, e[i].to);	/* all point forward */
+}
+END_TEST
+
+START_TEST(step_order_check)
+{
+	steporder_id good[] = { STEP_FORWARD, STEP_BACKWARD, STEP_UNSCALE,
+	    STEP_CLIP, STEP_STEP, STEP_UPDATE };
+	steporder_id clip_first[] = { STEP_FORWARD, STEP_BACKWARD, STEP_CLIP,
+	    STEP_UNSCALE, STEP_STEP, STEP_UPDATE };
+	steporder_id update_first[] = { STEP_UNSCALE, STEP_UPDATE, STEP_STEP };
+	steporder_id far[] = { STEP_CLIP, STEP_FORWARD };
+	steporder_inversion inv;
+
+	ck_assert(steporder_check(good, 6, &inv));
+	ck_assert(steporder_check(good + 2, 3, &inv));	/* a subset in order */
+	ck_assert(!steporder_check(clip_first, 6, &inv));
+	ck_assert_int_eq(inv.first, STEP_UNSCALE);
+	ck_assert_int_eq(inv.second, STEP_CLIP);
+	ck_assert_ptr_nonnull(strstr(inv.edge->if_swapped, "scaled gradients"));
+	ck_assert(!steporder_check(update_first, 3, &inv));
+	ck_assert_int_eq(inv.first, STEP_STEP);
+	ck_assert_int_eq(inv.second, STEP_UPDATE);
+	ck_assert(!steporder_check(far, 2, &inv));
+	ck_assert_int_eq(inv.first, STEP_FORWARD);
+	ck_assert_int_eq(inv.second, STEP_CLIP);
+	ck_assert_ptr_nonnull(inv.edge);	/* a link of the chain */
+	ck_assert_int_eq(inv.edge->to, STEP_CLIP);
+}
+END_TEST
+
+static Suite *
+scaler_suite(void)
+{
+	Suite *s = suite_create("scaler");
+	TCase *t;
+
+	t = tcase_create("rule");
+	tcase_add_test(t, defaults_are_pytorch);
+	tcase_add_test(t, settles_under_grad_max);
+	tcase_add_test(t, first_skip_of_the_fixture);
+	tcase_add_test(t, listed_patterns);
+	tcase_add_test(t, growth_to_inf_is_refused);
+	tcase_add_test(t, grad_max_and_accumulation);
+	tcase_add_test(t, fp16_tie_overflows);
+	tcase_add_test(t, random_runs);
+	tcase_set_timeout(t, 60);
+	suite_add_tcase(s, t);
+
+	t = tcase_create("walk");
+	tcase_add_test(t, walk_design_fixture);
+	tcase_add_test(t, walk_window);
+	tcase_add_test(t, exact_mul_div);
+	tcase_add_test(t, near_midpoints);
+	tcase_add_test(t, real_edges);
+	tcase_set_timeout(t, 60);
+	suite_add_tcase(s, t);
+
+	t = tcase_create("model");
+	tcase_add_test(t, accumulation_boundary);
+	tcase_add_test(t, ranges);
+	tcase_add_test(t, params_checked);
+	tcase_add_test(t, step_order_data);
+	tcase_add_test(t, step_order_check);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(scaler_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
