@@ -33,8 +33,8 @@ grade_verdict_text(grade_verdict v)
 }
 
 /* Key words without sentences: at least 6 words, under 12% of them
- * function words (the, is, so, because, not, ...).  Real answers, even
- * terse ones, have more glue than that. */
+ * function words (the, is, so, because, not, before, ...), and not code
+ * (two calls or more).  Real answers, even terse ones, have more glue. */
 static bool
 is_salad(const gtext *tx)
 {
@@ -46,7 +46,7 @@ is_salad(const gtext *tx)
 		words++;
 		func += (tx->t[i].flags & TK_FUNC) != 0;
 	}
-	return words >= 6 && func * 100 < words * 12;
+	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2;
 }
 
 static const gentry *
@@ -60,72 +60,174 @@ entry(const grade_rubric *r, const char *id, size_t *idx)
 	return NULL;
 }
 
-static void
-grade_order(const grade_rubric *r, const gtext *tx, const size_t *pos,
+#define MAXPOS 32	/* mentions of one step that are remembered */
+
+#define LIST_GAP 10	/* tokens between mentions that still make one list */
+
+typedef struct mention {
+	size_t pos, step;
+} mention;
+
+static int
+by_pos(const void *a, const void *b)
+{
+	const mention *x = a, *y = b;
+	return x->pos < y->pos ? -1 : x->pos > y->pos ? 1 : 0;
+}
+
+/*
+ * Where does the answer give its order?  Prose explains as well as lists
+ * ("don't clip before unscale_ ... the order is: ..."), so the order is
+ * read from the densest run of step mentions (mentions at most LIST_GAP
+ * tokens apart, in one sentence) that names the most steps, the later one on a tie; within
+ * it each step counts at its first mention.  Fills seg_first (a position
+ * per step, -1 when the run does not name it); returns the steps named.
+ */
+static size_t
+densest_run(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
+    const size_t *npos, size_t *seg_first)
+{
+	mention ms[32 * MAXPOS];
+	size_t n = 0, best_d = 0, best_lo = 0, best_hi = 0;
+
+	for (size_t i = 0; i < nsteps; i++)
+		for (size_t k = 0; k < npos[i] && n < sizeof ms / sizeof ms[0]; k++)
+			ms[n++] = (mention){ pos[i][k], i };
+	qsort(ms, n, sizeof ms[0], by_pos);
+	for (size_t lo = 0; lo < n;) {
+		size_t hi = lo + 1;
+		while (hi < n && ms[hi].pos - ms[hi - 1].pos <= LIST_GAP &&
+		    tx->t[ms[hi].pos].sent == tx->t[ms[lo].pos].sent)
+			hi++;
+		bool seen[32] = { false };
+		size_t d = 0;
+		for (size_t k = lo; k < hi; k++)
+			if (!seen[ms[k].step]) {
+				seen[ms[k].step] = true;
+				d++;
+			}
+		if (d >= best_d) {
+			best_d = d;
+			best_lo = lo;
+			best_hi = hi;
+		}
+		lo = hi;
+	}
+	for (size_t i = 0; i < nsteps; i++)
+		seg_first[i] = (size_t)-1;
+	for (size_t k = best_lo; k < best_hi; k++)
+		if (seg_first[ms[k].step] == (size_t)-1)
+			seg_first[ms[k].step] = ms[k].pos;
+	return best_d;
+}
+
+/* Where a mention stands in the answer's order.  "Before you clip, call
+ * unscale_": a clause opened by before names a step that comes after the
+ * rest of its sentence. */
+static size_t
+placed(const gtext *tx, size_t p)
+{
+	size_t cs = p;
+
+	while (cs > 0 && tx->t[cs - 1].clause == tx->t[p].clause)
+		cs--;
+	if (strcmp(tx->t[cs].stem, "befor") != 0 && strcmp(tx->t[cs].stem, "prior") != 0)
+		return p;
+	while (p + 1 < tx->n && tx->t[p + 1].sent == tx->t[cs].sent)
+		p++;
+	return p;
+}
+
+/* Are the first mentions in canonical order (a tie counts as in order:
+ * "backward on the scaled loss" names two steps at once)? */
+static bool
+ordered(size_t n, const size_t *first)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		if (first[i] == (size_t)-1 || first[i + 1] == (size_t)-1 ||
+		    first[i] > first[i + 1])
+			return false;
+	return true;
+}
+
+/* Order questions: the steps as the answer first mentions them, and when
+ * the canonical order is not there, the first inversion and its reason. */
+static bool
+grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t n,
+    const size_t *first, size_t (*pos)[MAXPOS], const size_t *npos,
     grade_result *res)
 {
-	size_t len = 0, n = r->nent, missing = 0;
-	char *f = res->order_found;
-
-	/* The steps in the order the answer mentions them. */
+	size_t len = 0, missing = 0;
 	bool used[64] = { false };
+
 	for (size_t k = 0; k < n && k < 64; k++) {
 		size_t bi = n;
 		for (size_t i = 0; i < n && i < 64; i++)
-			if (!used[i] && pos[i] != (size_t)-1 && (bi == n || pos[i] < pos[bi]))
+			if (!used[i] && first[i] != (size_t)-1 &&
+			    (bi == n || first[i] < first[bi]))
 				bi = i;
 		if (bi == n)
 			break;
 		used[bi] = true;
-		len += (size_t)snprintf(f + len, sizeof res->order_found - len, "%s%s",
-		    len ? " -> " : "", r->ent[bi].id);
+		len += (size_t)snprintf(res->order_found + len, sizeof res->order_found - len,
+		    "%s%s", len ? " -> " : "", steps[bi]->id);
 		if (len >= sizeof res->order_found)
 			break;
 	}
 	for (size_t i = 0; i < n; i++)
-		missing += pos[i] == (size_t)-1;
-	(void)tx;
+		missing += first[i] == (size_t)-1;
+	for (size_t i = 0; i + 1 < n; i++)
+		res->score += first[i] != (size_t)-1 && first[i + 1] != (size_t)-1 &&
+		    first[i] <= first[i + 1];
+	res->max += (int)n - 1;
+	for (size_t i = 0; i < n; i++) {
+		grade_item *it = &res->concepts[res->nconcepts++];
+		it->id = steps[i]->id;
+		it->hit = first[i] != (size_t)-1;
+		it->weight = 1;
+		it->required = true;
+		it->text = it->hit ? "" : "not mentioned";
+	}
+	/* In order, in the main list or in the answer as a whole. */
+	size_t seg[32];
+	if (densest_run(tx, n, pos, npos, seg) == n) {
+		if (ordered(n, seg))
+			return true;
+		first = seg;	/* report the inversion of the list itself */
+	} else if (missing == 0 && ordered(n, first)) {
+		return true;
+	}
 
-	/* The first inversion: the earliest mention that comes before a step
-	 * the canonical order puts ahead of it. */
+	/* The first inversion among first mentions. */
 	size_t bad_a = n, bad_b = n;
 	for (size_t b = 0; b < n; b++) {
-		if (pos[b] == (size_t)-1)
+		if (first[b] == (size_t)-1)
 			continue;
-		for (size_t a = 0; a < b; a++)
-			if (pos[a] != (size_t)-1 && pos[b] < pos[a] &&
-			    (bad_b == n || pos[b] < pos[bad_b])) {
+		for (size_t a = b + 1; a-- > 0;)
+			if (a < b && first[a] != (size_t)-1 && first[b] < first[a] &&
+			    (bad_b == n || first[b] < first[bad_b])) {
 				bad_a = a;
 				bad_b = b;
 				break;
 			}
 	}
-	int score = 0;
-	for (size_t i = 0; i + 1 < n; i++)
-		score += pos[i] != (size_t)-1 && pos[i + 1] != (size_t)-1 &&
-		    pos[i] < pos[i + 1];
-	res->score = score;
-	res->max = (int)n - 1;
 	if (bad_b != n) {
 		const char *why = NULL;
 		for (size_t i = 0; i < r->nbec; i++)
-			if (strcmp(r->bec[i].a, r->ent[bad_a].id) == 0 &&
-			    strcmp(r->bec[i].b, r->ent[bad_b].id) == 0)
+			if (strcmp(r->bec[i].a, steps[bad_a]->id) == 0 &&
+			    strcmp(r->bec[i].b, steps[bad_b]->id) == 0)
 				why = r->bec[i].why;
 		snprintf(res->inversion, sizeof res->inversion, "%s comes before %s%s%s",
-		    r->ent[bad_b].id, r->ent[bad_a].id, why ? ": " : "", why ? why : "");
+		    steps[bad_b]->id, steps[bad_a]->id, why ? ": " : "", why ? why : "");
+	} else if (missing) {
+		for (size_t i = 0; i < n; i++)
+			if (first[i] == (size_t)-1) {
+				snprintf(res->inversion, sizeof res->inversion,
+				    "%s is missing", steps[i]->id);
+				break;
+			}
 	}
-	res->pass = bad_b == n && missing == 0;
-	res->verdict = res->pass ? GRADE_PASS : GRADE_BAD_ORDER;
-	/* Each step is a concept in the feedback: found or not. */
-	for (size_t i = 0; i < n; i++) {
-		grade_item *it = &res->concepts[res->nconcepts++];
-		it->id = r->ent[i].id;
-		it->hit = pos[i] != (size_t)-1;
-		it->weight = 1;
-		it->required = true;
-		it->text = it->hit ? "" : "not mentioned";
-	}
+	return false;
 }
 
 static void
@@ -152,77 +254,89 @@ bool
 grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *res)
 {
 	gtext tx;
+	bool ok = false;
 
 	memset(res, 0, sizeof *res);
 	if (!gtext_build(text, len, &tx))
 		return false;
-	gmatch *m = calloc(r->nent + 1, sizeof *m);
-	size_t *pos = calloc(r->nent + 1, sizeof *pos);
-	res->concepts = calloc(r->nent + 1, sizeof *res->concepts);
-	res->miscs = calloc(r->nent + 1, sizeof *res->miscs);
-	if (!m || !pos || !res->concepts || !res->miscs) {
-		free(m);
-		free(pos);
-		gtext_free(&tx);
-		grade_result_free(res);
-		return false;
-	}
-	for (size_t i = 0; i < r->nent; i++)
-		m[i] = tx.n ? grade_match(&r->ent[i], &tx, &pos[i]) : GM_NONE;
+	size_t n = r->nent + 1;
+	gmatch *m = calloc(n, sizeof *m);
+	size_t *first = calloc(n, sizeof *first), *npos = calloc(n, sizeof *npos);
+	size_t (*pos)[MAXPOS] = calloc(n, sizeof *pos);
+	const gentry **steps = calloc(n, sizeof *steps);
+	res->concepts = calloc(n, sizeof *res->concepts);
+	res->miscs = calloc(n, sizeof *res->miscs);
+	if (!m || !first || !npos || !pos || !steps || !res->concepts || !res->miscs)
+		goto out;
 
-	if (grade_rubric_is_order(r)) {
-		for (size_t i = 0; i < r->nent; i++)
-			if (m[i] == GM_NONE)
-				pos[i] = (size_t)-1;
-		grade_order(r, &tx, pos, res);
-		if (tx.n == 0)
-			res->verdict = GRADE_EMPTY;
-	} else {
-		bool missing_req = false;
-		for (size_t i = 0; i < r->nent; i++) {
-			const gentry *e = &r->ent[i];
-			if (e->kind == GK_CONCEPT) {
-				grade_item *it = &res->concepts[res->nconcepts++];
-				it->id = e->id;
-				it->weight = e->weight;
-				it->required = e->required;
-				it->hit = m[i] == GM_ASSERTED || m[i] == GM_HYPOTHETICAL;
-				it->text = it->hit ? (e->hit ? e->hit : "") : (e->miss ? e->miss : "");
-				res->max += e->weight;
-				if (it->hit)
-					res->score += e->weight;
-				else if (e->required)
-					missing_req = true;
-			} else if (e->kind == GK_MISC && m[i] == GM_ASSERTED) {
-				grade_item *it = &res->miscs[res->nmiscs++];
-				it->id = e->id;
-				it->text = e->hit;
-				it->hit = true;
-			}
+	size_t nsteps = 0;
+	bool missing_req = false;
+	for (size_t i = 0; i < r->nent; i++) {
+		const gentry *e = &r->ent[i];
+		bool step = e->kind == GK_STEP;
+		m[i] = tx.n ? grade_match(e, &tx, &first[nsteps], step ? pos[nsteps] : NULL,
+		    MAXPOS, step ? &npos[nsteps] : NULL) : GM_NONE;
+		if (step) {
+			for (size_t k = 0; k < npos[nsteps]; k++)
+				pos[nsteps][k] = placed(&tx, pos[nsteps][k]);
+			/* a step is placed by its mentions that are not negated */
+			first[nsteps] = (size_t)-1;
+			for (size_t k = 0; k < npos[nsteps]; k++)
+				if (pos[nsteps][k] < first[nsteps])
+					first[nsteps] = pos[nsteps][k];
+			steps[nsteps++] = e;
+		} else if (e->kind == GK_CONCEPT) {
+			grade_item *it = &res->concepts[res->nconcepts++];
+			it->id = e->id;
+			it->weight = e->weight;
+			it->required = e->required;
+			it->hit = m[i] == GM_ASSERTED || m[i] == GM_HYPOTHETICAL;
+			it->text = it->hit ? (e->hit ? e->hit : "") : (e->miss ? e->miss : "");
+			res->max += e->weight;
+			if (it->hit)
+				res->score += e->weight;
+			else if (e->required)
+				missing_req = true;
+		} else if (e->kind == GK_MISC && m[i] == GM_ASSERTED) {
+			grade_item *it = &res->miscs[res->nmiscs++];
+			it->id = e->id;
+			it->text = e->hit;
+			it->hit = true;
 		}
-		check_exclusive(r, m, res);
-		if (tx.n == 0)
-			res->verdict = GRADE_EMPTY;
-		else if (is_salad(&tx))
-			res->verdict = GRADE_SALAD;
-		else if (res->contradiction[0])
-			res->verdict = GRADE_CONTRADICTION;
-		else if (res->nmiscs)
-			res->verdict = GRADE_MISCONCEPTION;
-		else if (missing_req)
-			res->verdict = GRADE_MISSING_REQUIRED;
-		else if (res->score < r->pass)
-			res->verdict = GRADE_LOW_SCORE;
-		else
-			res->verdict = GRADE_PASS;
-		res->pass = res->verdict == GRADE_PASS;
 	}
-	if (res->verdict == GRADE_EMPTY)
-		res->pass = false;
+	int concept_score = res->score;
+	bool order_ok = nsteps == 0 ||
+	    grade_order(r, &tx, steps, nsteps, first, pos, npos, res);
+	check_exclusive(r, m, res);
+
+	if (tx.n == 0)
+		res->verdict = GRADE_EMPTY;
+	else if (res->nconcepts > nsteps && is_salad(&tx))
+		res->verdict = GRADE_SALAD;
+	else if (res->contradiction[0])
+		res->verdict = GRADE_CONTRADICTION;
+	else if (res->nmiscs)
+		res->verdict = GRADE_MISCONCEPTION;
+	else if (!order_ok)
+		res->verdict = GRADE_BAD_ORDER;
+	else if (missing_req)
+		res->verdict = GRADE_MISSING_REQUIRED;
+	else if (concept_score < r->pass)
+		res->verdict = GRADE_LOW_SCORE;
+	else
+		res->verdict = GRADE_PASS;
+	res->pass = res->verdict == GRADE_PASS;
+	ok = true;
+out:
 	free(m);
+	free(first);
+	free(npos);
 	free(pos);
+	free(steps);
 	gtext_free(&tx);
-	return true;
+	if (!ok)
+		grade_result_free(res);
+	return ok;
 }
 
 void

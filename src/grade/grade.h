@@ -42,7 +42,8 @@ bool grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d);
  * least one concept or order step, the pass mark is reachable.  False with
  * *d (col 0) otherwise. */
 bool grade_rubric_finish(grade_rubric *r, grade_diag *d);
-/* An order rubric (has `step` lines) or a free-text one. */
+/* An order rubric (has `step` lines, perhaps with concepts and
+ * misconceptions beside them) or a plain free-text one. */
 bool grade_rubric_is_order(const grade_rubric *r);
 
 typedef enum grade_verdict {

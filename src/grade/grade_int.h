@@ -16,10 +16,13 @@ enum {
 	TK_FUNC = 1u << 3,	/* a function word (for the salad check) */
 	TK_POSTSKIP = 1u << 4,	/* may stand between a phrase and a negator
 				 * after it: "would", "fixes" (nothing) */
+	TK_CONDMAIN = 1u << 5,	/* last word of a clause an if-clause follows */
 };
 
 typedef struct gtok {
 	char stem[GRADE_WORD];
+	char raw[GRADE_WORD];	/* the word as written, lower case */
+	int sent;		/* sentence number: ends at . ! ? : */
 	double num;		/* the value when isnum */
 	bool isnum;
 	int clause;
@@ -31,6 +34,8 @@ typedef struct gtext {
 	size_t n, cap;
 	int nclauses;
 	bool *hypo;		/* per clause: opened by if/when/unless */
+	int ncalls;		/* code calls seen: f(x), scaler.step(opt) */
+	int nsent;
 } gtext;
 
 /* Normalise and tokenise: fills tx (which the caller frees with
@@ -45,6 +50,7 @@ void grade_stem(const char *w, size_t len, char out[GRADE_WORD]);
 typedef struct gel {
 	char word[GRADE_WORD];
 	bool prefix;
+	bool exact;		/* =word: this form only, not stemmed */
 	bool isnum;
 	double num, tol;
 } gel;
@@ -64,6 +70,8 @@ typedef struct gphrase {
 	gterm *terms;
 	size_t nterms;
 	bool negated;		/* "not:" phrases must be negated to count */
+	bool ordered;		/* "seq:" phrases keep their terms' order */
+	bool span;		/* "span:" phrases may cross clause boundaries */
 	int window;		/* tokens the whole match may span */
 } gphrase;
 
@@ -113,7 +121,10 @@ struct grade_rubric {
 /* Where an entry matched in an answer. */
 typedef enum gmatch { GM_NONE, GM_ASSERTED, GM_NEGATED, GM_HYPOTHETICAL } gmatch;
 /* The strongest match of e in tx (asserted beats hypothetical beats
- * negated), and the token index where it starts (for order questions). */
-gmatch grade_match(const gentry *e, const gtext *tx, size_t *first);
+ * negated), and the token index where the first match starts.  For order
+ * questions, pos (when not NULL) receives the start of every match, one
+ * per phrase and clause, up to maxpos of them, and *npos their count. */
+gmatch grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
+    size_t maxpos, size_t *npos);
 
 #endif

@@ -17,10 +17,15 @@
  *
  * A phrase is terms separated by blanks, all found in one clause within a
  * window of tokens, in any order.  A term is a word (stemmed: scaling
- * matches scale), word* (prefix), a/b/c (alternatives), @NAME (a synonym),
+ * matches scale), =word (that form only: =step is not "steps"), word*
+ * (prefix), a/b/c (alternatives), @NAME (a synonym),
  * "a quoted run" (adjacent words), or a number (65504, 1e-8, 2^-24,
  * 65504~1% for a tolerance).  "not:" before a phrase: it counts only when
- * the answer negates it.  "~N" as the last term sets that phrase's window.
+ * the answer negates it; "seq:" before a phrase: its terms must come in
+ * the order written ("seq: bf16 more precise" is not matched by "fp16 is
+ * more precise than bf16"); "span:": the phrase may cross clause
+ * boundaries (for lists: "backward, zero_grad, unscale_").  "~N" as the
+ * last term sets the window.
  */
 #include <config.h>
 
@@ -154,88 +159,100 @@ find_entry(const grade_rubric *r, const char *id)
 
 /* ---- phrases ------------------------------------------------------------- */
 
-/* One element at *s (a word, word*, or number); advances *s. */
+/* Append the elements of one blank-free chunk ("scaler.step", "scal*",
+ * "65504~1%", "2^-24") to alt, tokenised exactly as answers are, so the
+ * rubric and the answer always agree on word boundaries and stems. */
 static bool
-read_element(const char **s, gel *el, grade_diag *d, const char *line)
+add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 {
-	const char *p = *s;
-	memset(el, 0, sizeof *el);
+	bool prefix = false, exact = false;
+	double tol = 0.005;
+	const char *tl = memchr(c, '~', n);
+	gtext tx;
 
-	if (isdigit((unsigned char)*p) || ((*p == '-' || *p == '.') &&
-	    isdigit((unsigned char)p[1]))) {
-		/* A number, read the way answers are (2^-24 and 65,504 work). */
-		gtext tx;
-		size_t n = strcspn(p, " \t\"|/~");
-		if (!gtext_build(p, n, &tx))
-			return err(d, (size_t)(p - line), "out of memory");
-		bool ok = tx.n == 1 && tx.t[0].isnum;
-		el->num = ok ? tx.t[0].num : 0;
+	if (tl) {
+		char *end;
+		double t = strtod(tl + 1, &end);
+		if (end == tl + 1 || *end != '%' || end + 1 != c + n || t < 0)
+			return err(d, (size_t)(tl - line), "a tolerance is written ~N%%");
+		tol = t / 100;
+		n = (size_t)(tl - c);
+	}
+	if (n && c[n - 1] == '*') {
+		prefix = true;
+		n--;
+	}
+	if (n && c[0] == '=') {
+		exact = true;
+		c++;
+		n--;
+	}
+	if (!gtext_build(c, n, &tx))
+		return err(d, (size_t)(c - line), "out of memory");
+	if (tx.n == 0) {	/* punctuation: answers drop it too */
 		gtext_free(&tx);
-		if (!ok)
-			return err(d, (size_t)(p - line), "'%.*s' is not a number", (int)n, p);
-		el->isnum = true;
-		el->tol = 0.005;
-		p += n;
-		if (*p == '~' && isdigit((unsigned char)p[1])) {
-			char *end;
-			double t = strtod(p + 1, &end);
-			if (*end != '%')
-				return err(d, (size_t)(p - line), "a tolerance is written ~N%%");
-			el->tol = t / 100;
-			p = end + 1;
+		return true;
+	}
+	if ((tl && !tx.t[tx.n - 1].isnum) || (prefix && tx.t[tx.n - 1].isnum)) {
+		gtext_free(&tx);
+		return err(d, (size_t)(c - line), tl ? "only a number takes a ~N%% tolerance"
+		    : "only a word takes a * prefix mark");
+	}
+	for (size_t i = 0; i < tx.n; i++) {
+		gel *el = grow(&alt->el, &alt->nel, sizeof *alt->el);
+		if (el == NULL) {
+			gtext_free(&tx);
+			return err(d, (size_t)(c - line), "out of memory");
 		}
-		*s = p;
-		return true;
+		el->isnum = tx.t[i].isnum;
+		el->num = tx.t[i].num;
+		el->tol = tol;
+		snprintf(el->word, sizeof el->word, "%s", tx.t[i].stem);
+		el->prefix = prefix && i + 1 == tx.n;
+		el->exact = exact;
+		if (exact)
+			snprintf(el->word, sizeof el->word, "%s", tx.t[i].raw);
 	}
-	size_t n = 0;
-	while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '\'')
-		n++;
-	if (n == 0)
-		return err(d, (size_t)(p - line), "expected a word, a number, @name or \"...\"");
-	if (p[n] == '*') {
-		el->prefix = true;
-		size_t k = n < GRADE_WORD - 1 ? n : GRADE_WORD - 1;
-		for (size_t i = 0; i < k; i++)
-			el->word[i] = (char)tolower((unsigned char)p[i]);
-		el->word[k] = '\0';
-		*s = p + n + 1;
-		return true;
-	}
-	grade_stem(p, n, el->word);
-	*s = p + n;
+	gtext_free(&tx);
 	return true;
 }
 
-/* An alternative: "quoted run" or one element. */
+/* An alternative: a "quoted run" of words (adjacent in the answer), or one
+ * blank-free chunk. */
 static bool
 read_alt(const char **s, galt *alt, grade_diag *d, const char *line)
 {
 	const char *p = *s;
-	bool quoted = *p == '"';
-	gel el;
 
 	memset(alt, 0, sizeof *alt);
-	if (quoted)
-		p++;
-	do {
-		p = skip_ws(p);
-		if (quoted && *p == '"')
-			break;
-		if (!read_element(&p, &el, d, line))
-			return free(alt->el), false;
-		gel *slot = grow(&alt->el, &alt->nel, sizeof *alt->el);
-		if (slot == NULL)
-			return free(alt->el), err(d, (size_t)(p - line), "out of memory");
-		*slot = el;
-	} while (quoted && *p != '"' && *p != '\0');
-	if (quoted) {
-		if (*p != '"')
-			return free(alt->el), err(d, (size_t)(*s - line), "unterminated quote");
-		p++;
+	if (*p == '"') {
+		const char *q = strchr(p + 1, '"');
+		if (q == NULL)
+			return err(d, (size_t)(p - line), "unterminated quote");
+		for (const char *c = p + 1; c < q;) {
+			while (c < q && (*c == ' ' || *c == '\t'))
+				c++;
+			const char *e = c;
+			while (e < q && *e != ' ' && *e != '\t')
+				e++;
+			if (e > c && !add_chunk(alt, c, (size_t)(e - c), d, line))
+				return free(alt->el), false;
+			c = e;
+		}
+		if (alt->nel == 0)
+			return err(d, (size_t)(p - line), "nothing to match in the quotes");
+		*s = q + 1;
+		return true;
 	}
+	size_t n = strcspn(p, " \t|/\"");
+	if (n == 0)
+		return err(d, (size_t)(p - line), "expected a word, a number, @name or \"...\"");
+	if (!add_chunk(alt, p, n, d, line))
+		return free(alt->el), false;
 	if (alt->nel == 0)
-		return free(alt->el), err(d, (size_t)(*s - line), "empty quotes");
-	*s = p;
+		return err(d, (size_t)(p - line), "'%.*s' has no word or number to match",
+		    (int)n, p);
+	*s = p + n;
 	return true;
 }
 
@@ -305,9 +322,16 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 
 	memset(ph, 0, sizeof *ph);
 	ph->window = -1;
-	if (strncmp(p, "not:", 4) == 0) {
-		ph->negated = true;
-		p = skip_ws(p + 4);
+	for (;;) {
+		if (strncmp(p, "not:", 4) == 0)
+			ph->negated = true;
+		else if (strncmp(p, "seq:", 4) == 0)
+			ph->ordered = true;
+		else if (strncmp(p, "span:", 5) == 0)
+			ph->span = true;
+		else
+			break;
+		p = skip_ws(strchr(p, ':') + 1);
 	}
 	while (*p && *p != '|') {
 		if (*p == '~') {
@@ -608,16 +632,18 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 		const gentry *e = &r->ent[i];
 		if (e->kind == GK_MISC && e->hit == NULL)
 			return err(d, 0, "misconception '%s' needs a 'why:' line", e->id);
-		max += e->weight;
+		max += e->kind == GK_CONCEPT ? e->weight : 0;
 		nsteps += e->kind == GK_STEP;
 		nconcepts += e->kind == GK_CONCEPT;
 	}
-	if (nsteps && nconcepts)
-		return err(d, 0, "a rubric has either steps (an order question) or concepts, not both");
+	if (nsteps > 32)
+		return err(d, 0, "an order rubric has at most 32 steps");
 	if (nsteps == 1)
 		return err(d, 0, "an order rubric needs at least two steps");
 	if (!nsteps && !nconcepts)
 		return err(d, 0, "a rubric needs at least one concept (or steps for an order question)");
+	if (r->pass < 0)
+		r->pass = max;
 	if (r->pass > max)
 		return err(d, 0, "pass: %d is more than the %d points the concepts give", r->pass, max);
 	for (size_t i = 0; i < r->nexcl; i++)
@@ -634,8 +660,6 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 			return err(d, 0, "because %s %s: %s does not come before %s",
 			    a->id, b->id, a->id, b->id);
 	}
-	if (r->pass < 0)
-		r->pass = max;
 	r->finished = true;
 	return true;
 }
@@ -643,5 +667,8 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 bool
 grade_rubric_is_order(const grade_rubric *r)
 {
-	return r->nent && r->ent[0].kind == GK_STEP;
+	for (size_t i = 0; i < r->nent; i++)
+		if (r->ent[i].kind == GK_STEP)
+			return true;
+	return false;
 }

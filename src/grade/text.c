@@ -26,7 +26,9 @@ static const char *const negators[] = {
 	"instead", "rather", "wrong", "incorrect", "mistake", "mistaken",
 	"useless", "pointless", "futile", "ineffective", "myth", "false",
 	"unnecessary", "worse", "avoid", "unaffected", "irrelevant", "unrelated",
-	"unchanged", NULL
+	"unchanged", "herring", "misguided", "misleading", "bad", "wont", "cant",
+	"dont", "doesnt", "isnt", "wouldnt", "shouldnt", "didnt", "aint",
+	"nope", "hide", "hides", "hiding", "mask", "masks", "masking", NULL
 };
 /* Words that may stand between a negator and what it negates. */
 static const char *const skippable[] = {
@@ -43,7 +45,10 @@ static const char *const postskip[] = {
 	"really", "actually", "fix", "fixe", "help", "solv", "solve", "chang",
 	"change", "repair", "work", "recover", "matter", "mak", "make", "undo",
 	"anyth", "anything", "at", "all", "here", "to", "going", "go", "still",
-	"also", NULL
+	"also", "up", "down", "any", "exactly", "classic", "common", "typical",
+	"precisely", "clearly", "obviously", "simply", "totally", "completely",
+	"entirely", "absolutely", "definitely", "real", "big", "red", "total",
+	"complete", "pure", "only", "merely", NULL
 };
 static const char *const hypothetical[] = {
 	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
@@ -52,7 +57,7 @@ static const char *const hypothetical[] = {
 /* Split a clause before these (contrast and cause). */
 static const char *const splitters[] = {
 	"but", "however", "whereas", "although", "though", "yet", "because",
-	"since", "otherwise", "therefore", "thus", "hence", "then", "so",
+	"since", "otherwise", "therefore", "thus", "hence", "then",
 	"if", "when", "whenever", "unless", "whether", NULL
 };
 static const char *const function_words[] = {
@@ -61,7 +66,9 @@ static const char *const function_words[] = {
 	"not", "no", "if", "then", "than", "with", "for", "as", "at", "you",
 	"we", "i", "would", "will", "should", "can", "could", "does", "do",
 	"which", "what", "why", "when", "but", "from", "into", "its", "their",
-	"there", "has", "have", "only", "just", "also", "too", "very", NULL
+	"there", "has", "have", "only", "just", "also", "too", "very", "before",
+	"after", "below", "above", "under", "over", "than", "into", "until",
+	"per", "each", "every", NULL
 };
 
 static bool
@@ -119,6 +126,20 @@ grade_stem(const char *w, size_t len, char out[GRADE_WORD])
 	strcpy(out, b);
 }
 
+/* Before 's, these mean "is" (it's, that's); elsewhere 's is a possessive. */
+static bool
+is_pronoun(const char *w, size_t n)
+{
+	static const char *const p[] = {
+		"it", "that", "what", "there", "here", "he", "she", "who", "this",
+		"where", "which", NULL
+	};
+	for (size_t k = 0; p[k]; k++)
+		if (strlen(p[k]) == n && strncasecmp(p[k], w, n) == 0)
+			return true;
+	return false;
+}
+
 /* ---- building the token list -------------------------------------------- */
 
 static gtok *
@@ -135,6 +156,7 @@ push(gtext *tx)
 	gtok *k = &tx->t[tx->n++];
 	memset(k, 0, sizeof *k);
 	k->clause = tx->nclauses;
+	k->sent = tx->nsent;
 	return k;
 }
 
@@ -147,12 +169,18 @@ add_word(gtext *tx, const char *w, size_t len)
 	for (size_t i = 0; i < n; i++)
 		raw[i] = (char)tolower((unsigned char)w[i]);
 	raw[n] = '\0';
-	if (in(splitters, raw) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses)
+	if (in(splitters, raw) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
+		/* "raise the scale if gradients underflow": a conditional does
+		 * not assert its main clause either. */
+		if (in(hypothetical, raw))
+			tx->t[tx->n - 1].flags |= TK_CONDMAIN;
 		tx->nclauses++;
+	}
 	gtok *k = push(tx);
 	if (k == NULL)
 		return false;
 	grade_stem(w, len, k->stem);
+	memcpy(k->raw, raw, sizeof k->raw);
 	if (in(negators, raw))
 		k->flags |= TK_NEGATOR;
 	if (in(skippable, raw))
@@ -241,7 +269,7 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
     bool *insup)
 {
 	static const struct { const char *from, *to; } map[] = {
-		{ "\xc3\x97", " x " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", "-" },
+		{ "\xc3\x97", " x " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
 		{ "\xe2\x80\x93", "-" }, { "\xe2\x80\x94", ", " }, { "\xe2\x89\x88", " approx " },
 		{ "\xe2\x86\x92", " then " }, { "\xe2\x87\x92", " then " },
 		{ "\xe2\x80\x99", "'" }, { "\xe2\x80\x98", "'" },
@@ -277,11 +305,20 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 	return len;
 }
 
+/* Does the character at a[i] end a clause?  Punctuation in code does not:
+ * scaler.scale(loss).backward() is one clause, "(which ...)" is not. */
 static bool
-clause_break(char c)
+clause_break(const char *a, size_t i, size_t n)
 {
-	return c == '.' || c == ';' || c == ':' || c == '!' || c == '?' ||
-	    c == ',' || c == '(' || c == ')' || c == '\n' || c == '[' || c == ']';
+	char c = a[i], prev = i ? a[i - 1] : ' ', next = i + 1 < n ? a[i + 1] : ' ';
+
+	(void)prev;
+	if (c == '.')	/* scaler.step, scale(loss).backward: not an end */
+		return !(isalnum((unsigned char)next) || next == '_');
+	if (c == '(' || c == ')')
+		return true;	/* calls are handled by the caller */
+	return c == ';' || c == ':' || c == '!' || c == '?' || c == ',' ||
+	    c == '\n' || c == '[' || c == ']';
 }
 
 bool
@@ -310,7 +347,11 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	a[o] = '\0';
 
 	/* Pass 2: tokens.  Apostrophes glue contractions: can't -> can not. */
-	bool ok = true;
+	bool ok = true, inquote = false;
+	int calls = 0;
+	int quoted_from = 0;
+	enum { MAXQ = 64 };
+	int qlo[MAXQ], qhi[MAXQ], nq = 0;
 	for (size_t i = 0; i < o && ok;) {
 		char c = a[i];
 		if (isdigit((unsigned char)c) ||
@@ -323,7 +364,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			ok = add_number(tx, v);
 			i += used ? used : 1;
 		} else if (isalpha((unsigned char)c)) {
-			size_t j = i;
+			size_t j = i, start = i;
 			while (j < o && isalnum((unsigned char)a[j]))
 				j++;
 			if (j + 2 < o + 1 && a[j] == '\'' && j + 1 < o &&
@@ -350,11 +391,45 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				ok = add_word(tx, a + i, j - i);
 			}
 			i = j;
+			if (i + 1 < o && a[i] == '\'' && (a[i + 1] == 's' || a[i + 1] == 'S') &&
+			    (i + 2 >= o || !isalpha((unsigned char)a[i + 2])) && is_pronoun(a + start, j - start))
+				ok = ok && add_word(tx, "is", 2);	/* it's -> it is */
 			if (i < o && a[i] == '\'')	/* it's, gradient's */
 				while (i < o && (a[i] == '\'' || isalpha((unsigned char)a[i])))
 					i++;
+		} else if (c == '/' || (c == '-' && (i == 0 || a[i - 1] == ' ') &&
+		    (i + 1 >= o || a[i + 1] == ' '))) {
+			/* Division, and a minus standing alone, are words here:
+			 * "x - max" and "x / max" must not read alike. */
+			gtok *k = push(tx);
+			if (k == NULL)
+				ok = false;
+			else
+				k->stem[0] = c;
+			i++;
+		} else if (c == '"') {
+			/* A quotation is a clause of its own that asserts nothing. */
+			if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses)
+				tx->nclauses++;
+			if (inquote && nq < MAXQ) {
+				qlo[nq] = quoted_from;
+				qhi[nq++] = tx->nclauses - 1;
+			}
+			inquote = !inquote;
+			quoted_from = tx->nclauses;
+			i++;
+		} else if ((c == '(' && i > 0 && (isalnum((unsigned char)a[i - 1]) ||
+		    a[i - 1] == '_')) || (c == ')' && calls > 0)) {
+			/* The parentheses of a call, scale(loss), are not a
+			 * parenthetical remark: no clause break. */
+			calls += c == '(' ? 1 : -1;
+			tx->ncalls += c == '(';
+			i++;
 		} else {
-			if (clause_break(c) && tx->n > 0 &&
+			if ((c == '.' || c == '!' || c == '?' || c == ':' || c == '\n') &&
+			    clause_break(a, i, o) && tx->n > 0 && tx->t[tx->n - 1].sent == tx->nsent)
+				tx->nsent++;
+			if (clause_break(a, i, o) && tx->n > 0 &&
 			    tx->t[tx->n - 1].clause == tx->nclauses) {
 				/* "1.5" is handled as a number; a dot here ends a clause */
 				tx->nclauses++;
@@ -373,9 +448,33 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		gtext_free(tx);
 		return false;
 	}
-	for (size_t i = 0; i < tx->n; i++)
+	for (size_t i = 0; i < tx->n; i++) {
 		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
 			tx->hypo[tx->t[i].clause] = true;
+		if (tx->t[i].flags & TK_CONDMAIN)
+			tx->hypo[tx->t[i].clause] = true;
+	}
+	/* Reported or supposed opinions assert nothing: "you might think the
+	 * order doesn't matter", "whoever says divide the loss ...". */
+	for (size_t i = 1; i < tx->n; i++) {
+		static const char *const who[] = {
+			"might", "may", "would", "could", "people", "some", "many",
+			"whoever", "someone", "teammate", "they", "others", NULL
+		};
+		static const char *const say[] = {
+			"think", "say", "says", "claim", "claims", "suggest", "suggests",
+			"propos", "believ", "assum", "expect", NULL
+		};
+		if (tx->t[i].clause == tx->t[i - 1].clause && in(say, tx->t[i].stem) &&
+		    in(who, tx->t[i - 1].stem))
+			tx->hypo[tx->t[i].clause] = true;
+		if (strcmp(tx->t[i].stem, "tempt") == 0)
+			tx->hypo[tx->t[i].clause] = true;
+	}
+	for (int q = 0; q < nq; q++)
+		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
+			if (c >= 0)
+				tx->hypo[c] = true;
 	return true;
 }
 

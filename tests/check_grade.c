@@ -1,0 +1,451 @@
+/*
+ * check_grade.c — the grader: normalisation, stemming, numbers, negation
+ * scope, hypotheticals, exclusive claims, salad, order questions, rubric
+ * diagnostics, hostile input, and the labelled answer corpora in
+ * tests/grade (agreement per question is printed; at least 95% and no
+ * wrong answer passed are required).
+ */
+#include <config.h>
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grade.h"
+#include "grade_int.h"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static grade_rubric *
+rubric(const char *const *lines)
+{
+	grade_rubric *r = grade_rubric_new();
+	grade_diag d;
+
+	ck_assert_ptr_nonnull(r);
+	for (; *lines; lines++)
+		ck_assert_msg(grade_rubric_line(r, *lines, &d), "rubric line '%s': %s",
+		    *lines, d.msg);
+	ck_assert_msg(grade_rubric_finish(r, &d), "finish: %s", d.msg);
+	return r;
+}
+
+/* The rubric error for these lines: the message of the first failing line
+ * (or of finish), with its column. */
+static const char *
+rubric_error(const char *const *lines, size_t *col)
+{
+	static grade_diag d;
+	grade_rubric *r = grade_rubric_new();
+
+	for (; *lines; lines++)
+		if (!grade_rubric_line(r, *lines, &d)) {
+			grade_rubric_free(r);
+			*col = d.col;
+			return d.msg;
+		}
+	bool ok = grade_rubric_finish(r, &d);
+	grade_rubric_free(r);
+	*col = d.col;
+	return ok ? NULL : d.msg;
+}
+
+static gtext
+tokens(const char *s)
+{
+	gtext tx;
+	ck_assert(gtext_build(s, strlen(s), &tx));
+	return tx;
+}
+
+static bool
+passes(const grade_rubric *r, const char *answer)
+{
+	grade_result res;
+	ck_assert(grade_answer(r, answer, strlen(answer), &res));
+	bool p = res.pass;
+	grade_result_free(&res);
+	return p;
+}
+
+static grade_verdict
+verdict(const grade_rubric *r, const char *answer)
+{
+	grade_result res;
+	ck_assert(grade_answer(r, answer, strlen(answer), &res));
+	grade_verdict v = res.verdict;
+	grade_result_free(&res);
+	return v;
+}
+
+/* ---- normalisation --------------------------------------------------- */
+
+START_TEST(numbers_are_values)
+{
+	static const struct { const char *text; double v; } cases[] = {
+		{ "65,504", 65504 }, { "6.55e4", 65500 }, { "2^-24", 0x1p-24 },
+		{ "2^(-24)", 0x1p-24 }, { "2\xe2\x81\xbb\xc2\xb2\xe2\x81\xb4", 0x1p-24 },
+		{ "10\xe2\x81\xb8", 1e8 }, { "1e-8", 1e-8 }, { "1e8", 1e8 },
+		{ "100,000,000", 1e8 }, { "0.731", 0.731 }, { ".5", 0.5 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gtext tx = tokens(cases[i].text);
+		ck_assert_msg(tx.n == 1 && tx.t[0].isnum, "'%s': %zu tokens", cases[i].text, tx.n);
+		ck_assert_msg(fabs(tx.t[0].num - cases[i].v) <= 1e-12 * fabs(cases[i].v),
+		    "'%s' read as %g, want %g", cases[i].text, tx.t[0].num, cases[i].v);
+		gtext_free(&tx);
+	}
+}
+END_TEST
+
+START_TEST(stems_meet)
+{
+	static const char *const groups[][4] = {
+		{ "overflow", "overflows", "overflowed", "overflowing" },
+		{ "scale", "scaled", "scaling", "scales" },
+		{ "clip", "clipped", "clipping", "clips" },
+		{ "underflow", "underflows", "underflowed", "underflowing" },
+	};
+	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+		char a[GRADE_WORD], b[GRADE_WORD];
+		grade_stem(groups[g][0], strlen(groups[g][0]), a);
+		for (int k = 1; k < 4; k++) {
+			grade_stem(groups[g][k], strlen(groups[g][k]), b);
+			ck_assert_msg(strcmp(a, b) == 0, "%s -> %s but %s -> %s",
+			    groups[g][0], a, groups[g][k], b);
+		}
+	}
+	char x[GRADE_WORD], y[GRADE_WORD];
+	grade_stem("unscale", 7, x);
+	grade_stem("scale", 5, y);
+	ck_assert_str_ne(x, y);
+}
+END_TEST
+
+START_TEST(word_boundaries_and_code_names)
+{
+	static const char *const r_sql[] = { "concept sql 1: sql", NULL };
+	grade_rubric *r = rubric(r_sql);
+	ck_assert(!passes(r, "we used nosql for this, it is the best choice"));
+	ck_assert(passes(r, "we used SQL for this, it is the best choice"));
+	grade_rubric_free(r);
+
+	static const char *const r_code[] = {
+		"concept step 1: \"scaler step\"", "concept unscale 1: unscale", NULL
+	};
+	r = rubric(r_code);
+	ck_assert(passes(r, "then call scaler.step(optimizer) after scaler.unscale_(optimizer) is done"));
+	grade_rubric_free(r);
+
+	gtext tx = tokens("can't won't doesn't cannot");
+	const char *want[] = { "can", "not", "will", "not", "does", "not", "can", "not" };
+	ck_assert_uint_eq(tx.n, 8);
+	for (int i = 0; i < 8; i++) {
+		char st[GRADE_WORD];
+		grade_stem(want[i], strlen(want[i]), st);
+		ck_assert_str_eq(tx.t[i].stem, st);
+	}
+	gtext_free(&tx);
+}
+END_TEST
+
+/* ---- negation, hypotheticals, claims ---------------------------------- */
+
+static const char *const scale_rubric[] = {
+	"synonym raise: increase | raise | bump | bigger | larger | higher",
+	"synonym scale: scale | scaler | gradscaler | \"loss scale\"",
+	"concept overflow 1: overflow*",
+	"claim underflow: underflow*",
+	"exclusive: overflow underflow",
+	"misconception raise: @raise @scale",
+	"  why: the inf is made in the forward pass",
+	"pass: 1",
+	NULL
+};
+
+START_TEST(negation_before_and_after)
+{
+	grade_rubric *r = rubric(scale_rubric);
+	/* the misconception stated: fails */
+	ck_assert_int_eq(verdict(r, "It overflows in the product, so increase the loss scale."),
+	    GRADE_MISCONCEPTION);
+	ck_assert_int_eq(verdict(r, "It overflows and the fix is that the scale should be increased."),
+	    GRADE_MISCONCEPTION);
+	/* negated before or after the phrase, in its own clause: passes */
+	ck_assert(passes(r, "It overflows. Raising the loss scale would not help."));
+	ck_assert(passes(r, "It overflows; increasing the scale is the wrong fix."));
+	ck_assert(passes(r, "It overflows, so don't just increase the loss scale."));
+	ck_assert(passes(r, "It overflows. A larger GradScaler scale would not change anything."));
+	ck_assert(passes(r, "It overflows; rather than raising the scale, keep the op in fp32."));
+	ck_assert(passes(r, "It overflows, and increasing the loss scale fixes nothing."));
+	/* "not X but Y": X negated, Y asserted */
+	ck_assert(passes(r, "This is not underflow but overflow in the forward pass."));
+	/* negation does not reach across a clause or over a verb */
+	ck_assert_int_eq(verdict(r, "Scaling cannot fix it, so raise the scale anyway."),
+	    GRADE_MISCONCEPTION);
+	ck_assert(passes(r, "The scale cannot repair overflow in the forward pass."));
+	grade_rubric_free(r);
+}
+END_TEST
+
+START_TEST(hypothetical_is_not_asserted)
+{
+	grade_rubric *r = rubric(scale_rubric);
+	ck_assert(passes(r, "It overflows in the forward pass; if you raise the scale, the gradients overflow too."));
+	ck_assert(passes(r, "It overflows. Raise the scale only if the gradients underflow."));
+	ck_assert_int_eq(verdict(r, "It overflows. Raise the scale. That fixes it."),
+	    GRADE_MISCONCEPTION);
+	grade_rubric_free(r);
+}
+END_TEST
+
+START_TEST(contradiction_and_salad)
+{
+	grade_rubric *r = rubric(scale_rubric);
+	ck_assert_int_eq(verdict(r, "The product overflows, and it underflows as well, so both happen."),
+	    GRADE_CONTRADICTION);
+	ck_assert_int_eq(verdict(r, "overflow fp16 inf forward loss scaling bf16 fp32 autocast"),
+	    GRADE_SALAD);
+	ck_assert_int_eq(verdict(r, ""), GRADE_EMPTY);
+	ck_assert_int_eq(verdict(r, " \t\n "), GRADE_EMPTY);
+	grade_rubric_free(r);
+}
+END_TEST
+
+START_TEST(seq_and_window)
+{
+	static const char *const lines[] = {
+		"concept gain 1: range",
+		"misconception more: seq: bf16 more precise",
+		"  why: bf16 is less precise than fp16",
+		"concept far 1: alpha omega ~3",
+		"pass: 1",
+		NULL
+	};
+	grade_rubric *r = rubric(lines);
+	ck_assert(passes(r, "fp16 is more precise than bf16, which has the range."));
+	ck_assert_int_eq(verdict(r, "bf16 is more precise and has the range too."), GRADE_MISCONCEPTION);
+	grade_result res;
+	const char *a = "alpha one two three four five omega, for the range";
+	ck_assert(grade_answer(r, a, strlen(a), &res));
+	ck_assert(!res.concepts[1].hit);	/* beyond the window of 3 */
+	grade_result_free(&res);
+	a = "alpha omega, for the range";
+	ck_assert(grade_answer(r, a, strlen(a), &res));
+	ck_assert(res.concepts[1].hit);
+	grade_result_free(&res);
+	grade_rubric_free(r);
+}
+END_TEST
+
+/* ---- order questions ---------------------------------------------------- */
+
+static const char *const order_rubric[] = {
+	"step scale: \"scale the loss\" | scale",
+	"step backward: backward",
+	"step unscale: unscale*",
+	"step clip: clip*",
+	"step step: \"optimizer step\" | step",
+	"step update: update",
+	"because unscale clip: clipping first applies the threshold to scaled gradients",
+	NULL
+};
+
+START_TEST(order_names_first_inversion)
+{
+	grade_rubric *r = rubric(order_rubric);
+	grade_result res;
+	const char *a = "scale, backward, clip, unscale, step, update";
+
+	ck_assert(grade_rubric_is_order(r));
+	ck_assert(grade_answer(r, a, strlen(a), &res));
+	ck_assert(!res.pass);
+	ck_assert_int_eq(res.verdict, GRADE_BAD_ORDER);
+	ck_assert_msg(strstr(res.inversion, "clip comes before unscale") != NULL, "%s", res.inversion);
+	ck_assert_msg(strstr(res.inversion, "scaled gradients") != NULL, "%s", res.inversion);
+	grade_result_free(&res);
+	a = "Scale the loss, then backward, then unscale_, clip_grad_norm_, optimizer step, and update.";
+	ck_assert(grade_answer(r, a, strlen(a), &res));
+	ck_assert_msg(res.pass, "%s", res.inversion);
+	ck_assert_int_eq(res.score, res.max);
+	grade_result_free(&res);
+	ck_assert(!passes(r, "scale, backward, unscale, clip, step"));	/* update missing */
+	grade_rubric_free(r);
+}
+END_TEST
+
+/* ---- rubric diagnostics --------------------------------------------------- */
+
+START_TEST(rubric_errors_are_located)
+{
+	static const struct { const char *lines[4]; const char *msg; size_t col; } cases[] = {
+		{ { "concpt a 1: x", NULL }, "unknown rubric line", 0 },
+		{ { "concept a: x", NULL }, "weight", 9 },
+		{ { "concept a 1 x", NULL }, "expected ':'", 12 },
+		{ { "concept a 1: @nope", NULL }, "unknown synonym @nope", 13 },
+		{ { "concept a 1: \"open", NULL }, "unterminated quote", 13 },
+		{ { "concept a 1: x", "concept a 2: y", NULL }, "defined twice", 8 },
+		{ { "concept a 1: x", "misconception m: y", NULL }, "needs a 'why:'", 0 },
+		{ { "concept a 1: x", "exclusive: a b", NULL }, "'b', which is not defined", 0 },
+		{ { "concept a 1: x", "pass: 5", NULL }, "more than the 1 points", 0 },
+		{ { "step a: x", "step b: y", "because b a: z", NULL }, "does not come before", 0 },
+		{ { "why: orphan", NULL }, "must follow", 0 },
+		{ { "concept a 1: x ~99", NULL }, "window", 15 },
+		{ { "concept a 1: 5~x%", NULL }, "tolerance", 14 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t col;
+		const char *m = rubric_error(cases[i].lines, &col);
+		ck_assert_msg(m != NULL, "case %zu: no error", i);
+		ck_assert_msg(strstr(m, cases[i].msg) != NULL, "case %zu: '%s'", i, m);
+		ck_assert_msg(col == cases[i].col, "case %zu: col %zu, want %zu (%s)", i, col,
+		    cases[i].col, m);
+	}
+}
+END_TEST
+
+/* ---- hostile input ---------------------------------------------------------- */
+
+START_TEST(hostile_answers)
+{
+	grade_rubric *r = rubric(scale_rubric);
+	size_t n = 8u << 20;
+	char *big = malloc(n);
+	ck_assert_ptr_nonnull(big);
+	for (size_t i = 0; i < n; i++)
+		big[i] = "overflow \xff\xfe\x01\0 not "[i % 20];
+	grade_result res;
+	ck_assert(grade_answer(r, big, n, &res));	/* capped, graded, no crash */
+	grade_result_free(&res);
+	static const char weird[] = "\xc3\x28 overflow \xe2\x82 \xf0\x9f\x98\x80\x01\x02 in fp16.";
+	ck_assert(passes(r, weird));
+	free(big);
+	grade_rubric_free(r);
+}
+END_TEST
+
+/* ---- the labelled corpora ------------------------------------------------ */
+
+static grade_rubric *
+load_rubric(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[GRADE_MAX_LINE + 2];
+	grade_diag d;
+	int ln = 0;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	grade_rubric *r = grade_rubric_new();
+	while (fgets(line, sizeof line, f)) {
+		ln++;
+		line[strcspn(line, "\n")] = '\0';
+		ck_assert_msg(grade_rubric_line(r, line, &d), "%s:%d:%zu: %s", path, ln,
+		    d.col + 1, d.msg);
+	}
+	fclose(f);
+	ck_assert_msg(grade_rubric_finish(r, &d), "%s: %s", path, d.msg);
+	return r;
+}
+
+/* Grade every labelled answer of file; add to the counts. */
+static void
+run_corpus(const grade_rubric *r, const char *file, int *agree, int *total,
+    int *false_pass)
+{
+	FILE *f = fopen(file, "r");
+	static char line[1 << 16];
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		bool want;
+		if (strncmp(line, "PASS:", 5) == 0)
+			want = true;
+		else if (strncmp(line, "FAIL:", 5) == 0)
+			want = false;
+		else
+			continue;
+		grade_result res;
+		ck_assert(grade_answer(r, line + 5, strlen(line + 5), &res));
+		(*total)++;
+		if (res.pass == want)
+			(*agree)++;
+		else
+			printf("  disagree (want %s, got %s: %s):%s\n", want ? "PASS" : "FAIL",
+			    res.pass ? "pass" : "fail", grade_verdict_text(res.verdict), line + 5);
+		if (res.pass && !want)
+			(*false_pass)++;
+		grade_result_free(&res);
+	}
+	fclose(f);
+}
+
+START_TEST(corpus_agreement)
+{
+	static const char *const questions[] = {
+		"overflow", "underflow", "softmax", "step-order", "bf16"
+	};
+	const char *top = getenv("top_srcdir");
+	char path[1024], ans[1024], unseen[1024];
+
+	if (top == NULL)
+		top = ".";
+	for (size_t q = 0; q < sizeof questions / sizeof questions[0]; q++) {
+		int agree = 0, total = 0, fp = 0;
+		snprintf(path, sizeof path, "%s/tests/grade/%s.rubric", top, questions[q]);
+		snprintf(ans, sizeof ans, "%s/tests/grade/%s.answers", top, questions[q]);
+		snprintf(unseen, sizeof unseen, "%s/tests/grade/corpus/%s.answers", top,
+		    questions[q]);
+		grade_rubric *r = load_rubric(path);
+		run_corpus(r, ans, &agree, &total, &fp);
+		run_corpus(r, unseen, &agree, &total, &fp);
+		grade_rubric_free(r);
+		printf("%s: %d/%d answers agree (%.1f%%), %d wrong answers passed\n",
+		    questions[q], agree, total, total ? 100.0 * agree / total : 0, fp);
+		ck_assert_msg(total >= 8, "%s: only %d labelled answers", questions[q], total);
+		ck_assert_msg(agree * 100 >= total * 95, "%s: agreement %d/%d below 95%%",
+		    questions[q], agree, total);
+		ck_assert_msg(fp == 0, "%s: %d wrong answers passed", questions[q], fp);
+	}
+}
+END_TEST
+
+static Suite *
+grade_suite(void)
+{
+	Suite *s = suite_create("grade");
+	TCase *tc = tcase_create("text");
+	tcase_add_test(tc, numbers_are_values);
+	tcase_add_test(tc, stems_meet);
+	tcase_add_test(tc, word_boundaries_and_code_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("meaning");
+	tcase_add_test(tc, negation_before_and_after);
+	tcase_add_test(tc, hypothetical_is_not_asserted);
+	tcase_add_test(tc, contradiction_and_salad);
+	tcase_add_test(tc, seq_and_window);
+	tcase_add_test(tc, order_names_first_inversion);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("input");
+	tcase_add_test(tc, rubric_errors_are_located);
+	tcase_add_test(tc, hostile_answers);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("corpus");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, corpus_agreement);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(grade_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
