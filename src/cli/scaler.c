@@ -2,9 +2,9 @@
  * scaler.c — `fptutor scaler`: loss scaling from the command line.  Three
  * modes: the static walk (a gradient times several scales), --simulate
  * (PyTorch's dynamic GradScaler rule, step by step) and --order (the AMP
- * step order).  This file reads and checks the options and writes the
- * JSON; the text views are src/ui/scaler_text.c and scaler_sim_text.c,
- * the numbers come from src/train.
+ * step order).  This file reads and checks the options; scaler_json.c
+ * writes the JSON, src/ui/scaler_text.c and scaler_sim_text.c the text,
+ * and the numbers come from src/train.
  */
 #include <config.h>
 
@@ -16,28 +16,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "scaler.h"
+#include "scaler_cli.h"
 #include "ui/scaler_text.h"
-
-#define MAX_SCALES 64
-
-typedef struct scaler_opts {
-	const fp_format *dtype;
-	bool json, no_color, order;
-	const char *grad_text;
-	fp_real grad;
-	const char *grad_max_text;
-	fp_real grad_max;
-	double scales[MAX_SCALES];
-	int nscales;
-	long simulate;		/* 0: no simulation */
-	scaler_params params;
-	const char *sim_only;	/* the first simulation option seen */
-	const char *walk_only;	/* the first walk option seen */
-	scaler_range *inf;
-	size_t ninf, capinf;
-	long accumulate;
-} scaler_opts;
 
 /* ---- reading option values --------------------------------------------- */
 
@@ -148,7 +128,8 @@ read_scale(const char *opt, const char *text, double *out)
 	return true;
 }
 
-/* A factor: finite, and above 1 (growth) or strictly between 0 and 1. */
+/* A factor: finite, and above 1 (growth) or strictly between 0 and 1.
+ * PyTorch takes it as a Python float: the double nearest the text. */
 static bool
 read_factor(const char *opt, const char *text, bool growth, double *out)
 {
@@ -157,9 +138,8 @@ read_factor(const char *opt, const char *text, bool growth, double *out)
 
 	if (!read_value(opt, text, &r))
 		return false;
-	*out = r.lo;
-	bool ok = growth ? isfinite(r.lo) && (r.lo > 1 || (r.lo == 1 && r.sticky))
-	    : r.lo > 0 && r.lo < 1;
+	*out = r.sticky ? strtod(text, NULL) : r.lo;
+	bool ok = growth ? isfinite(*out) && *out > 1 : *out > 0 && *out < 1;
 	if (!ok) {
 		cli_usage_err("scaler", "%s: '%s': the factor must be %s", opt,
 		    quote(text, q, sizeof q), growth ? "finite and greater than 1"
@@ -178,14 +158,14 @@ read_count(const char *opt, const char *text, long lo, long hi, long *out)
 
 	if (!read_value(opt, text, &r))
 		return false;
+	if (isfinite(r.lo) && (r.lo < (double)lo || r.lo > (double)hi)) {
+		cli_usage_err("scaler", "%s: '%s' is out of range (%ld to %ld)", opt,
+		    quote(text, q, sizeof q), lo, hi);
+		return false;
+	}
 	if (r.sticky || r.lo != trunc(r.lo) || !isfinite(r.lo)) {
 		cli_usage_err("scaler", "%s: '%s' is not a whole number", opt,
 		    quote(text, q, sizeof q));
-		return false;
-	}
-	if (r.lo < (double)lo || r.lo > (double)hi) {
-		cli_usage_err("scaler", "%s: '%s' is out of range (%ld to %ld)", opt,
-		    quote(text, q, sizeof q), lo, hi);
 		return false;
 	}
 	*out = (long)r.lo;
@@ -212,7 +192,7 @@ read_steps(const char *opt, const char *text, scaler_opts *o)
 		a = strtol(p, &end, 10);
 		b = a;
 		if (errno != 0)
-			goto bad;
+			goto range;
 		p = end;
 		if (*p == '-') {
 			p++;
@@ -220,7 +200,7 @@ read_steps(const char *opt, const char *text, scaler_opts *o)
 				goto bad;
 			b = strtol(p, &end, 10);
 			if (errno != 0)
-				goto bad;
+				goto range;
 			p = end;
 		}
 		if (a < 1 || b < a) {
@@ -250,151 +230,10 @@ bad:
 	cli_usage_err("scaler", "%s: '%s' is not a list of steps (such as "
 	    "3,10-12,500)", opt, quote(text, q, sizeof q));
 	return false;
-}
-
-/* ---- JSON ---------------------------------------------------------------- */
-
-static void
-json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
-/* A JSON number, or null when not finite. */
-static void
-json_num(double v)
-{
-	char b[40];
-
-	if (isfinite(v))
-		fputs(fp_value_str(v, b, sizeof b), stdout);
-	else
-		fputs("null", stdout);
-}
-
-static const char *
-verdict_key(scaler_verdict v)
-{
-	static const char *const k[] = { "lost", "subnormal", "normal", "overflow" };
-	return k[v];
-}
-
-static void
-json_walk(const scaler_opts *o)
-{
-	const fp_format *f = o->dtype, *f32 = fp_format_get(FP_FP32);
-	char v[40], fs[80];
-	int lo, hi, hig;
-
-	for (int i = 0; i < o->nscales; i++) {
-		scaler_walk_row r;
-		scaler_walk(f, &o->grad, o->scales[i], &r);
-		printf("{\"dtype\":\"%s\",\"grad\":", f->name);
-		json_str(o->grad_text);
-		printf(",\"scale\":");
-		json_num(r.scale);
-		printf(",\"scaled\":\"%s\",\"scaled_bits\":\"0x%0*x\",\"class\":\"%s\","
-		    "\"flags\":[", fp_value_str(r.scaled, v, sizeof v),
-		    (f->width + 3) / 4, r.scaled_bits, fp_class_name(r.cls));
-		fp_flags_str(r.flags, "\",\"", fs, sizeof fs);
-		if (fs[0])
-			printf("\"%s\"", fs);
-		printf("],\"unscaled\":\"%s\",\"unscaled_bits\":\"0x%08x\","
-		    "\"rel_error\":", fp_value_str(r.unscaled, v, sizeof v),
-		    r.unscaled_bits);
-		json_num(r.rel_error);
-		printf(",\"verdict\":\"%s\"", verdict_key(r.verdict));
-		if (o->grad_max_text) {
-			fp_real p = scaler_real_mul(&o->grad_max, r.scale);
-			uint32_t b = fp_encode_real(f, &p, NULL);
-			printf(",\"grad_max_scaled\":\"%s\",\"grad_max_class\":\"%s\"",
-			    fp_value_str(fp_decode(f, b), v, sizeof v),
-			    fp_class_name(fp_classify(f, b)));
-		}
-		printf("}\n");
-	}
-	(void)f32;
-	if (o->grad_max_text) {
-		bool has_lo = scaler_min_normal_pow2(f, &o->grad, &lo);
-		bool has_hi = scaler_max_pow2(f, &o->grad_max, &hi);
-		if (scaler_max_pow2(f, &o->grad, &hig) && (!has_hi || hig < hi))
-			hi = hig;
-		printf("{\"summary\":{\"dtype\":\"%s\",\"grad\":", f->name);
-		json_str(o->grad_text);
-		printf(",\"grad_max\":");
-		json_str(o->grad_max_text);
-		printf(",\"normal_from\":");
-		json_num(has_lo ? ldexp(1.0, lo) : NAN);
-		printf(",\"finite_up_to\":");
-		json_num(has_hi ? ldexp(1.0, hi) : NAN);
-		printf(",\"window\":%s}}\n", has_lo && has_hi && lo <= hi
-		    ? "true" : "false");
-	}
-}
-
-static void
-json_sim(const scaler_sim_cfg *cfg)
-{
-	scaler_sim sim;
-	scaler_step s;
-	char a[40], b[40];
-
-	scaler_sim_init(&sim, cfg);
-	while (scaler_sim_next(&sim, &s)) {
-		printf("{\"step\":%ld,\"scale\":%s,\"found_inf\":%s,\"skipped\":%s,"
-		    "\"growth_tracker\":%ld,\"next_scale\":%s,\"event\":\"%s\","
-		    "\"updates\":%ld}\n", s.step, fp_value_str(s.scale, a, sizeof a),
-		    s.found_inf ? "true" : "false", s.skipped ? "true" : "false",
-		    s.growth_tracker, fp_value_str(s.next_scale, b, sizeof b),
-		    scaler_event_name(s.event), s.updates);
-	}
-	printf("{\"summary\":{\"steps\":%ld,\"skipped\":%ld,\"updates\":%ld,"
-	    "\"final_scale\":%s,\"growth_tracker\":%ld,\"accumulate\":%ld}}\n",
-	    sim.step, sim.skipped, sim.updates,
-	    fp_value_str(sim.s.scale, a, sizeof a), sim.s.tracker,
-	    sim.cfg.accumulate);
-}
-
-static void
-json_order(void)
-{
-	const steporder_step *st = steporder_steps();
-	size_t ne;
-	const steporder_edge *e = steporder_edges(&ne);
-
-	for (int i = 0; i < STEP_NSTEPS; i++) {
-		printf("{\"step\":%d,\"id\":\"%s\",\"name\":", i + 1, st[i].key);
-		json_str(st[i].name);
-		printf(",\"code\":");
-		json_str(st[i].code);
-		printf(",\"what\":");
-		json_str(st[i].what);
-		printf(",\"synonyms\":[");
-		for (const char *const *s = st[i].synonyms; *s; s++) {
-			if (s != st[i].synonyms)
-				putchar(',');
-			json_str(*s);
-		}
-		printf("]}\n");
-	}
-	for (size_t i = 0; i < ne; i++) {
-		printf("{\"edge\":{\"from\":\"%s\",\"to\":\"%s\",\"reason\":",
-		    st[e[i].from].key, st[e[i].to].key);
-		json_str(e[i].reason);
-		printf(",\"if_swapped\":");
-		json_str(e[i].if_swapped);
-		printf("}}\n");
-	}
+range:
+	cli_usage_err("scaler", "%s: '%s': a step number is out of range (at "
+	    "most %ld)", opt, quote(text, q, sizeof q), SCALER_MAX_STEPS);
+	return false;
 }
 
 /* ---- options ---------------------------------------------------------- */
@@ -426,28 +265,30 @@ is_opt(const char *a, const char *name)
 static bool
 add_scales(const char *opt, const char *list, scaler_opts *o)
 {
-	char buf[1024];
-	char *save = NULL;
+	char item[FP_READ_MAX + 1], q[200];
 
-	if (strlen(list) >= sizeof buf) {
-		cli_usage_err("scaler", "%s: list too long", opt);
-		return false;
-	}
-	strcpy(buf, list);
-	if (buf[0] == '\0') {
-		cli_usage_err("scaler", "%s: no scale given", opt);
-		return false;
-	}
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (o->nscales == MAX_SCALES) {
-			cli_usage_err("scaler", "%s: at most %d scales", opt, MAX_SCALES);
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		if (n == 0 || n > FP_READ_MAX) {
+			cli_usage_err("scaler", "%s: '%s': %s", opt,
+			    quote(list, q, sizeof q), n ? "a scale is too long"
+			    : "an empty item in the list of scales");
 			return false;
 		}
-		if (!read_scale(opt, t, &o->scales[o->nscales]))
+		if (o->nscales == SCALER_CLI_MAX_SCALES) {
+			cli_usage_err("scaler", "%s: at most %d scales", opt,
+			    SCALER_CLI_MAX_SCALES);
+			return false;
+		}
+		memcpy(item, p, n);
+		item[n] = '\0';
+		if (!read_scale(opt, item, &o->scales[o->nscales]))
 			return false;
 		o->nscales++;
+		p += n;
+		if (*p == '\0')
+			return true;
 	}
-	return true;
 }
 
 /* Parse argv into o; returns CLI_OK, or the status to exit with (the
@@ -592,7 +433,7 @@ run_scaler(const cli_cmd *cmd, int argc, char **argv)
 
 	if (o.order) {
 		if (o.json)
-			json_order();
+			scaler_cli_json_order();
 		else
 			ui_steporder_text(stdout);
 	} else if (o.simulate) {
@@ -606,7 +447,7 @@ run_scaler(const cli_cmd *cmd, int argc, char **argv)
 		cfg.inf = o.inf;
 		cfg.accumulate = o.accumulate;
 		if (o.json)
-			json_sim(&cfg);
+			scaler_cli_json_sim(&cfg);
 		else
 			ui_scaler_sim_text(stdout, &cfg, o.grad_max_text);
 	} else {
@@ -614,7 +455,7 @@ run_scaler(const cli_cmd *cmd, int argc, char **argv)
 			o.nscales = scaler_default_scales(o.dtype, o.grad_max_text
 			    ? &o.grad_max : &o.grad, o.scales);
 		if (o.json) {
-			json_walk(&o);
+			scaler_cli_json_walk(&o);
 		} else {
 			ui_scaler_walk w = {
 				o.dtype, o.grad_text, &o.grad, o.grad_max_text,
@@ -629,11 +470,13 @@ run_scaler(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_scaler = {
 	"scaler", "loss scaling: a gradient times a scale, and the GradScaler rule",
-	"fptutor scaler [--dtype FMT] [--grad G] [--grad-max G] [--scale S...] [--json]\n"
+	"fptutor scaler [--grad G] [--scale S...] [--grad-max G] [--dtype FMT]\n"
+	"                      [--json] [--no-color]\n"
 	"   or: fptutor scaler --simulate N [--grad-max G] [--inf-steps I,J-K,...]\n"
 	"                      [--init-scale S] [--growth-factor F] [--backoff-factor F]\n"
-	"                      [--growth-interval N] [--accumulate K] [--dtype FMT] [--json]\n"
-	"   or: fptutor scaler --order [--json]",
+	"                      [--growth-interval N] [--accumulate K] [--dtype FMT]\n"
+	"                      [--json] [--no-color]\n"
+	"   or: fptutor scaler --order [--json] [--no-color]",
 	"The static walk: the gradient G times each scale S, rounded once to the\n"
 	"dtype (as the scaled backward stores it), divided by S again in fp32 (as\n"
 	"unscale_ does), with the relative error and a verdict: lost to zero,\n"
@@ -672,6 +515,7 @@ const cli_cmd cli_cmd_scaler = {
 	"  -h, --help             show this help\n"
 	"\n"
 	"Numbers are decimal (1e-8), C99 hex floats (0x1p16) or 2^K (2^16).\n"
-	"Exit status: 0 success; 2 usage error (a bad option or value).\n",
+	"Exit status: 0 success; 2 usage error (a bad option or value); 74 output\n"
+	"error.\n",
 	run_scaler
 };

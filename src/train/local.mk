@@ -13,7 +13,9 @@ src_libfptutor_a_SOURCES += \
 
 # `fptutor scaler` and its text views.
 src_fptutor_SOURCES += \
+	src/cli/scaler_cli.h \
 	src/cli/scaler.c \
+	src/cli/scaler_json.c \
 	src/ui/scaler_text.h \
 	src/ui/scaler_text.c \
 	src/ui/scaler_sim_text.c

@@ -196,6 +196,16 @@ fp_real scaler_real_div(const fp_real *x, long k);
 bool scaler_max_pow2(const fp_format *dtype, const fp_real *x, int *k);
 bool scaler_min_normal_pow2(const fp_format *dtype, const fp_real *x, int *k);
 
+/* The window of power-of-two scales 2^lo .. 2^hi that make grad normal
+ * and keep both grad_max and grad finite; has_lo/has_hi false when no
+ * scale does the one or the other; open when the window is not empty. */
+typedef struct scaler_window {
+	bool has_lo, has_hi, open;
+	int lo, hi;
+} scaler_window;
+void scaler_window_of(const fp_format *dtype, const fp_real *grad,
+    const fp_real *grad_max, scaler_window *out);
+
 /* The default scales of the walk: 1, 2^10, 2^16 and the largest power of
  * two keeping big finite (big is --grad-max, or the gradient itself).
  * Writes up to 4, sorted, without duplicates; returns the count. */

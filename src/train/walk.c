@@ -151,6 +151,22 @@ scaler_min_normal_pow2(const fp_format *dtype, const fp_real *x, int *k)
 	return false;
 }
 
+void
+scaler_window_of(const fp_format *dtype, const fp_real *grad,
+    const fp_real *grad_max, scaler_window *out)
+{
+	int k;
+
+	out->has_lo = scaler_min_normal_pow2(dtype, grad, &out->lo);
+	out->has_hi = scaler_max_pow2(dtype, grad_max, &out->hi);
+	/* The gradient itself must stay finite too, if it is the larger. */
+	if (scaler_max_pow2(dtype, grad, &k) && (!out->has_hi || k < out->hi)) {
+		out->hi = k;
+		out->has_hi = true;
+	}
+	out->open = out->has_lo && out->has_hi && out->lo <= out->hi;
+}
+
 int
 scaler_default_scales(const fp_format *dtype, const fp_real *big, double out[4])
 {

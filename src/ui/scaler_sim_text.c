@@ -44,6 +44,7 @@ typedef struct sim_stats {
 	double gscale[2], gnext[2];
 	double final_scale;
 	long final_tracker;
+	long refused_at;	/* the first refused growth, or 0 */
 } sim_stats;
 
 static int
@@ -53,11 +54,12 @@ ifloor(double x)
 	return (int)f;
 }
 
-/* log2 of a scale; 0 (after ~150 backoffs) sits below fp32's 2^-149. */
+/* log2 of a scale; 0 (after ~150 backoffs) gets a row of its own. */
+#define ZERO_LEVEL (-1e9)
 static double
 level(double s)
 {
-	return s > 0 ? log2(s) : -150;
+	return s > 0 ? log2(s) : ZERO_LEVEL;
 }
 
 static void
@@ -97,6 +99,8 @@ sim_collect(scaler_sim *sim, sim_stats *st)
 				st->grad_skips++;
 			}
 		}
+		if (s.event == SCALER_GROW_REFUSED && st->refused_at == 0)
+			st->refused_at = s.step;
 		if (s.event != SCALER_KEPT) {
 			sim_event e = { s.step, s.event, s.cause, s.scale, s.next_scale };
 			if (st->nev < nfirst)
@@ -133,12 +137,10 @@ sim_header(FILE *out, const scaler_sim_cfg *c, const char *gtext)
 	char bo[40];
 	ui_scaler_scale_long(fp_decode(fp_format_get(FP_FP32),
 	    fp_encode(fp_format_get(FP_FP32), p->init_scale, NULL)), a, sizeof a);
-	snprintf(t, sizeof t, "init_scale %s, growth_factor %s, backoff_factor "
-	    "%s, growth_interval %ld", a,
-	    fp_value_str(p->growth_factor, b, sizeof b),
+	fprintf(out, "  init_scale %s, growth_factor %s,\n", a,
+	    fp_value_str(p->growth_factor, b, sizeof b));
+	fprintf(out, "  backoff_factor %s, growth_interval %ld\n",
 	    fp_value_str(p->backoff_factor, bo, sizeof bo), p->growth_interval);
-	fputs("  ", out);
-	ui_scaler_wrap(out, 2, 2, t);
 
 	if (c->grad_max) {
 		int k;
@@ -154,8 +156,8 @@ sim_header(FILE *out, const scaler_sim_cfg *c, const char *gtext)
 			    c->dtype->name, k + 1, b, ui_s(SYM_APPROX), p2.lo);
 		} else {
 			snprintf(t, sizeof t, "inf/NaN when %s is not finite in %s: "
-			    "never below fp32's largest power of two, 2^127.", a,
-			    c->dtype->name);
+			    "never, since even 2^127, fp32's largest power of two, "
+			    "keeps it finite.", a, c->dtype->name);
 		}
 		fputs("  ", out);
 		ui_scaler_wrap(out, 2, 4, t);
@@ -190,47 +192,64 @@ sim_header(FILE *out, const scaler_sim_cfg *c, const char *gtext)
 		    "grows.\n", out);
 }
 
+/* Rows of the plot: powers of two from the top (h levels a row when
+ * there are more than fit), and a row of its own for a scale of 0. */
+typedef struct plot_rows {
+	int top, h, npos;
+	bool zero;
+} plot_rows;
+
+static int
+row_of(const plot_rows *p, double l)
+{
+	return l == ZERO_LEVEL ? p->npos : (p->top - ifloor(l)) / p->h;
+}
+
 static void
 sim_plot(FILE *out, const sim_stats *st)
 {
 	double lo = INFINITY, hi = -INFINITY;
+	plot_rows p = { 0, 1, 0, false };
 
 	for (int c = 0; c < st->cols; c++) {
-		if (st->lmin[c] < lo)
-			lo = st->lmin[c];
-		if (st->lmax[c] > hi)
-			hi = st->lmax[c];
+		double v[3] = { st->lmin[c], st->lmax[c], st->lend[c] };
+		for (int i = 0; i < 3; i++) {
+			if (v[i] == ZERO_LEVEL) {
+				p.zero = true;
+				continue;
+			}
+			if (v[i] < lo)
+				lo = v[i];
+			if (v[i] > hi)
+				hi = v[i];
+		}
 	}
-	int l0 = ifloor(lo), l1 = ifloor(hi);
-	int nl = l1 - l0 + 1;
-	int h = (nl + PLOT_ROWS - 1) / PLOT_ROWS;
-	int rows = (nl + h - 1) / h;
+	if (!(lo <= hi))	/* only zeros: cannot happen from a scale > 0 */
+		lo = hi = 0;
+	p.top = ifloor(hi);
+	int nl = p.top - ifloor(lo) + 1, avail = PLOT_ROWS - p.zero;
+	p.h = (nl + avail - 1) / avail;
+	p.npos = (nl + p.h - 1) / p.h;
 	const char *full = ui_tty.utf8 ? "\xe2\x96\x88" : "#";
 	const char *light = ui_tty.utf8 ? "\xe2\x96\x91" : ":";
 
 	fputc('\n', out);
-	for (int r = rows - 1; r >= 0; r--) {
+	for (int r = 0; r < p.npos + p.zero; r++) {
 		char lab[16];
-		int base = l0 + r * h;
-		if (base <= -150)
+		if (r == p.npos)
 			snprintf(lab, sizeof lab, "0");
 		else
-			snprintf(lab, sizeof lab, "2^%d", base);
+			snprintf(lab, sizeof lab, "2^%d", p.top - r * p.h);
 		fprintf(out, "%7s |", lab);
 		int used = 0;	/* columns up to the last mark: no trailing blanks */
-		for (int c = 0; c < st->cols; c++) {
-			int rmin = (ifloor(st->lmin[c]) - l0) / h;
-			int rmax = (ifloor(st->lmax[c]) - l0) / h;
-			if (r == (ifloor(st->lend[c]) - l0) / h || (r >= rmin && r <= rmax))
+		for (int c = 0; c < st->cols; c++)
+			if (r == row_of(&p, st->lend[c]) || (r >= row_of(&p, st->lmax[c]) &&
+			    r <= row_of(&p, st->lmin[c])))
 				used = c + 1;
-		}
 		for (int c = 0; c < used; c++) {
-			int rmin = (ifloor(st->lmin[c]) - l0) / h;
-			int rmax = (ifloor(st->lmax[c]) - l0) / h;
-			int rend = (ifloor(st->lend[c]) - l0) / h;
-			if (r == rend)
+			if (r == row_of(&p, st->lend[c]))
 				fputs(full, out);
-			else if (r >= rmin && r <= rmax)
+			else if (r >= row_of(&p, st->lmax[c]) && r <= row_of(&p, st->lmin[c]))
 				fputs(light, out);
 			else
 				fputc(' ', out);
@@ -259,22 +278,28 @@ sim_plot(FILE *out, const sim_stats *st)
 	fprintf(out, "  the scale by step: %s where each column ends, %s where it "
 	    "passed;\n  digits count the skipped steps (+ for 10 or more)\n",
 	    full, light);
+	if (p.h > 1)
+		fprintf(out, "  each row spans %d powers of two, labelled by its "
+		    "highest\n", p.h);
 }
 
 static void
 sim_counts(FILE *out, const sim_stats *st)
 {
-	char a[60];
+	char a[60], t[400];
+	size_t o;
 
-	fprintf(out, "\n%ld step%s: %ld optimizer update%s, %s%ld skipped%s",
-	    st->n, st->n == 1 ? "" : "s", st->updates, st->updates == 1 ? "" : "s",
-	    st->skipped ? ui_c(COL_WARN) : "", st->skipped,
-	    st->skipped ? ui_c(COL_RESET) : "");
+	o = (size_t)snprintf(t, sizeof t, "%ld step%s: %ld optimizer update%s, "
+	    "%ld skipped", st->n, st->n == 1 ? "" : "s", st->updates,
+	    st->updates == 1 ? "" : "s", st->skipped);
 	for (long i = 0; i < st->skipped && i < MAX_SKIPS; i++)
-		fprintf(out, "%s%ld", i ? ", " : " (step ", st->skip_at[i]);
+		o += (size_t)snprintf(t + o, sizeof t - o, "%s%ld",
+		    i ? ", " : " (step ", st->skip_at[i]);
 	if (st->skipped > MAX_SKIPS)
-		fprintf(out, ", %s", ui_s(SYM_ELLIPSIS));
-	fprintf(out, "%s\n", st->skipped ? ")" : "");
+		o += (size_t)snprintf(t + o, sizeof t - o, ", %s", ui_s(SYM_ELLIPSIS));
+	snprintf(t + o, sizeof t - o, "%s", st->skipped ? ")" : "");
+	fputc('\n', out);
+	ui_scaler_wrap(out, 0, 2, t);
 	fprintf(out, "final scale %s, growth_tracker %ld\n",
 	    ui_scaler_scale_long(st->final_scale, a, sizeof a), st->final_tracker);
 }
@@ -303,6 +328,17 @@ sim_settle(FILE *out, scaler_sim *sim, const sim_stats *st, const char *gtext)
 	}
 	if (st->grad_skips > 0)
 		return;
+	if (st->refused_at > 0) {
+		grad_times(g, sizeof g, gtext, c->accumulate, "scale");
+		snprintf(t, sizeof t, "%s never overflows %s here: the scale stopped "
+		    "at %s, since %s %s growth is inf in fp32 (growth refused from "
+		    "step %ld on).", g, c->dtype->name,
+		    ui_scaler_scale_str(st->final_scale, a, sizeof a),
+		    ui_scaler_scale_str(st->final_scale, b, sizeof b),
+		    ui_s(SYM_TIMES), st->refused_at);
+		ui_scaler_wrap(out, 0, 2, t);
+		return;
+	}
 
 	/* Not settled: run on to the first overflow of grad_max. */
 	scaler_step s;
@@ -352,8 +388,9 @@ sim_event_line(FILE *out, const scaler_sim_cfg *c, const sim_event *e, int w,
 
 	switch (e->ev) {
 	case SCALER_GREW:
-		snprintf(t, sizeof t, "grew after %ld good steps: scale %s %s %s",
-		    c->params.growth_interval, ui_scaler_scale_str(e->from, a, sizeof a),
+		snprintf(t, sizeof t, "grew after %ld good step%s: scale %s %s %s",
+		    c->params.growth_interval,
+		    c->params.growth_interval == 1 ? "" : "s", ui_scaler_scale_str(e->from, a, sizeof a),
 		    ui_s(SYM_ARROW), ui_scaler_scale_str(e->to, b, sizeof b));
 		break;
 	case SCALER_GROW_REFUSED:

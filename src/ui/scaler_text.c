@@ -140,15 +140,12 @@ ui_scaler_imax(int a, int b)
 static void
 walk_range_note(FILE *out, const fp_format *f)
 {
-	char a[40], b[40], c[40];
 	int emin = 1 - f->bias;
 
-	fprintf(out, "  %s is normal (%d significant bits) from %s = 2^%d up to %s;\n",
-	    f->name, f->man_bits + 1,
-	    fp_short_str(f, fp_min_normal(f), a, sizeof a), emin,
-	    fp_value_str(fp_max_finite(f), b, sizeof b));
-	fprintf(out, "  subnormal (fewer bits) down to %s = 2^%d, and 0 below half of that.\n",
-	    fp_short_str(f, fp_min_subnormal(f), c, sizeof c), emin - f->man_bits);
+	fprintf(out, "  %s: normal, %d significant bits, from %.5g = 2^%d up to %.5g;\n",
+	    f->name, f->man_bits + 1, fp_min_normal(f), emin, fp_max_finite(f));
+	fprintf(out, "  subnormal, fewer bits, down to %.5g = 2^%d; 0 below half of that.\n",
+	    fp_min_subnormal(f), emin - f->man_bits);
 }
 
 /* Significant bits a subnormal pattern keeps. */
@@ -222,15 +219,10 @@ walk_window(FILE *out, const ui_scaler_walk *w)
 {
 	const fp_format *f = w->dtype;
 	char a[40], b[40], t[400];
-	int lo, hi;
-	bool has_lo = scaler_min_normal_pow2(f, w->grad, &lo);
-	bool has_hi = scaler_max_pow2(f, w->grad_max, &hi);
-	int hi_g;
+	scaler_window win;
 
-	/* The gradient itself must stay finite too (if it is the larger). */
-	if (scaler_max_pow2(f, w->grad, &hi_g) && (!has_hi || hi_g < hi))
-		hi = hi_g;
-
+	scaler_window_of(f, w->grad, w->grad_max, &win);
+	int lo = win.lo, hi = win.hi;
 	fprintf(out, "\n%sA largest gradient of %s must stay finite:%s\n",
 	    ui_c(COL_BOLD), w->grad_max_text, ui_c(COL_RESET));
 	int ws = 5;
@@ -248,14 +240,14 @@ walk_window(FILE *out, const ui_scaler_walk *w)
 		    over ? ui_c(COL_WARN) : "", over ? "overflow" : "finite",
 		    over ? ui_c(COL_RESET) : "");
 	}
-	if (!has_lo) {
+	if (!win.has_lo) {
 		snprintf(t, sizeof t, "No window: %s %s scale never becomes normal "
 		    "in %s with an fp32 scale.", w->grad_text, ui_s(SYM_TIMES),
 		    f->name);
-	} else if (!has_hi) {
+	} else if (!win.has_hi) {
 		snprintf(t, sizeof t, "No window: %s overflows %s even at the "
 		    "smallest fp32 scale.", w->grad_max_text, f->name);
-	} else if (lo > hi) {
+	} else if (!win.open) {
 		snprintf(t, sizeof t, "No window: %s %s scale is normal only from "
 		    "2^%d, but %s %s scale overflows from 2^%d: the two gradients "
 		    "are further apart than %s's normal range.", w->grad_text,
@@ -294,15 +286,21 @@ ui_scaler_walk_text(FILE *out, const ui_scaler_walk *w)
 		wb = ui_scaler_imax(wb, (int)strlen(c.bits));
 		wu = ui_scaler_imax(wu, (int)strlen(c.unscaled));
 	}
+	/* The widest verdict is 25 columns: drop the bits (in the JSON too)
+	 * rather than pass 80 columns. */
+	bool show_bits = 2 + ws + 2 + wv + 2 + wb + 2 + wu + 2 + 9 + 1 + 25 <= 80;
 	snprintf(head, sizeof head, "scaled in %s", f->name);
 	fprintf(out, "\n  %-*s  %-*s  %-*s  %-9s %s\n", ws, "scale",
-	    wv + wb + 2, head, wu, "unscaled", "rel.error", "verdict");
+	    show_bits ? wv + wb + 2 : wv, head, wu, "unscaled", "rel.error",
+	    "verdict");
 	for (int i = 0; i < w->nscales; i++) {
 		scaler_walk(f, w->grad, w->scales[i], &r);
 		walk_cells_of(f, &r, &c);
 		bool warn = r.verdict == SCALER_LOST || r.verdict == SCALER_OVERFLOW;
-		fprintf(out, "  %-*s  %-*s  %-*s  %-*s  %-9s %s%s%s\n", ws, c.scale,
-		    wv, c.scaled, wb, c.bits, wu, c.unscaled, c.err,
+		fprintf(out, "  %-*s  %-*s  ", ws, c.scale, wv, c.scaled);
+		if (show_bits)
+			fprintf(out, "%-*s  ", wb, c.bits);
+		fprintf(out, "%-*s  %-9s %s%s%s\n", wu, c.unscaled, c.err,
 		    warn ? ui_c(COL_WARN) : "", scaler_verdict_name(r.verdict),
 		    warn ? ui_c(COL_RESET) : "");
 	}

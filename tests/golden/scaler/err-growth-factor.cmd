@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --simulate 10 --growth-factor 0.9

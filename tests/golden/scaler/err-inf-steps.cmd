@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --simulate 10 --inf-steps 2,x

@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --scale 2^128

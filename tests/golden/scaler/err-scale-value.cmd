@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --scale 1,2^1.5

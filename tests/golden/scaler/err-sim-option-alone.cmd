@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --growth-interval 10

@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --simulate 2.5

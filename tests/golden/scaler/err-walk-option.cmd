@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --simulate 10 --scale 1024

@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --simulate 30 --inf-steps 3,10-12 --growth-interval 5

@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --simulate 200 --inf-steps 1-200 --init-scale 1

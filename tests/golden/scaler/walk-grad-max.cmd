@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --grad-max 0.01

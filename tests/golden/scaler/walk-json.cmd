@@ -1,0 +1,1 @@
+"$FPTUTOR" scaler --json --grad-max 0.01
