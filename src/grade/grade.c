@@ -33,8 +33,9 @@ grade_verdict_text(grade_verdict v)
 }
 
 /* Key words without sentences: at least 6 words, under 12% of them
- * function words (the, is, so, because, not, before, ...), and not code
- * (two calls or more).  Real answers, even terse ones, have more glue. */
+ * function words (the, is, so, because, not, before, ...), in one
+ * sentence, and not code (two calls or more).  Real answers, even terse
+ * notes, have more glue or more structure than that. */
 static bool
 is_salad(const gtext *tx)
 {
@@ -46,7 +47,8 @@ is_salad(const gtext *tx)
 		words++;
 		func += (tx->t[i].flags & TK_FUNC) != 0;
 	}
-	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2;
+	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2 &&
+	    tx->nsent <= 1;
 }
 
 static const gentry *

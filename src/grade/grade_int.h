@@ -17,6 +17,8 @@ enum {
 	TK_POSTSKIP = 1u << 4,	/* may stand between a phrase and a negator
 				 * after it: "would", "fixes" (nothing) */
 	TK_CONDMAIN = 1u << 5,	/* last word of a clause an if-clause follows */
+	TK_PRENEG = 1u << 6,	/* negates only what follows: rather, instead */
+	TK_QUESTION = 1u << 7,	/* in a sentence that ends with '?' */
 };
 
 typedef struct gtok {

@@ -10,3 +10,12 @@ src_libfptutor_a_SOURCES += \
 	src/grade/rubric.c \
 	src/grade/match.c \
 	src/grade/grade.c
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_grade
+TESTS += tests/check_grade
+tests_check_grade_SOURCES = tests/check_grade.c
+tests_check_grade_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_grade_LDADD = src/libfptutor.a $(CHECK_LIBS) $(LIBS)
+endif
+EXTRA_DIST += tests/grade

@@ -46,7 +46,8 @@ el_matches(const gel *el, const gtok *t)
 	if (el->exact)
 		return strcmp(t->raw, el->word) == 0;
 	if (el->prefix)
-		return strncmp(t->stem, el->word, strlen(el->word)) == 0;
+		return strncmp(t->raw, el->word, strlen(el->word)) == 0 ||
+		    strncmp(t->stem, el->word, strlen(el->word)) == 0;
 	return strcmp(t->stem, el->word) == 0;
 }
 
@@ -156,16 +157,22 @@ static bool
 negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
     size_t me, bool loose)
 {
+	const unsigned any = TK_NEGATOR | TK_PRENEG;
+
 	if (loose)
 		for (size_t q = cs; q < ms; q++)
-			if (tx->t[q].flags & TK_NEGATOR)
+			if (tx->t[q].flags & any)
 				return true;
+	/* inside: "bf16 is not more precise", "scaling is not needed" */
+	for (size_t q = ms + 1; q + 1 < me; q++)
+		if (tx->t[q].flags & TK_NEGATOR)
+			return true;
 	while (me < ce && part_of(ph, tx, me))
 		me++;
 	/* before: negator, then at most 3 skippable words */
 	for (size_t q = ms; q > cs && ms - q < 4; q--) {
 		const gtok *t = &tx->t[q - 1];
-		if (t->flags & TK_NEGATOR)
+		if (t->flags & any)
 			return true;
 		if (!(t->flags & TK_SKIP))
 			break;
@@ -219,8 +226,10 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 					mce++;
 				phypo = tx->hypo[tx->t[ms].clause];
 			}
-			bool neg = negated(ph, tx, mcs, mce, ms, me,
-			    e->kind == GK_MISC || e->kind == GK_CLAIM || e->kind == GK_STEP);
+			/* charity for misconceptions, claims and steps; a not:
+			 * phrase must be negated outright to count */
+			bool neg = negated(ph, tx, mcs, mce, ms, me, !ph->negated &&
+			    (e->kind == GK_MISC || e->kind == GK_CLAIM || e->kind == GK_STEP));
 			gmatch m;
 			if (ph->negated)
 				m = !neg ? GM_NONE : phypo ? GM_HYPOTHETICAL : GM_ASSERTED;

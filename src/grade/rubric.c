@@ -210,7 +210,8 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 		snprintf(el->word, sizeof el->word, "%s", tx.t[i].stem);
 		el->prefix = prefix && i + 1 == tx.n;
 		el->exact = exact;
-		if (exact)
+		/* a prefix is matched as written: lose* must not become los* */
+		if (exact || el->prefix)
 			snprintf(el->word, sizeof el->word, "%s", tx.t[i].raw);
 	}
 	gtext_free(&tx);

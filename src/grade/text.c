@@ -21,11 +21,15 @@
 
 /* ---- word classes ------------------------------------------------------- */
 
+/* Negators that only look forward: "rather than raising the scale" negates
+ * what follows, while "use bf16 instead" does not negate bf16. */
+static const char *const pre_negators[] = {
+	"without", "instead", "rather", "avoid", "avoiding", NULL
+};
 static const char *const negators[] = {
-	"not", "no", "never", "none", "nothing", "neither", "nor", "without",
-	"instead", "rather", "wrong", "incorrect", "mistake", "mistaken",
+	"not", "no", "never", "none", "nothing", "neither", "nor", "wrong", "incorrect", "mistake", "mistaken",
 	"useless", "pointless", "futile", "ineffective", "myth", "false",
-	"unnecessary", "worse", "avoid", "unaffected", "irrelevant", "unrelated",
+	"unnecessary", "worse", "unaffected", "irrelevant", "unrelated",
 	"unchanged", "herring", "misguided", "misleading", "bad", "wont", "cant",
 	"dont", "doesnt", "isnt", "wouldnt", "shouldnt", "didnt", "aint",
 	"nope", "hide", "hides", "hiding", "mask", "masks", "masking", NULL
@@ -183,6 +187,8 @@ add_word(gtext *tx, const char *w, size_t len)
 	memcpy(k->raw, raw, sizeof k->raw);
 	if (in(negators, raw))
 		k->flags |= TK_NEGATOR;
+	if (in(pre_negators, raw))
+		k->flags |= TK_PRENEG;
 	if (in(skippable, raw))
 		k->flags |= TK_SKIP;
 	if (in(hypothetical, raw))
@@ -426,6 +432,9 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			tx->ncalls += c == '(';
 			i++;
 		} else {
+			if (c == '?' && tx->n > 0)	/* a question asserts nothing */
+				for (size_t k = tx->n; k > 0 && tx->t[k - 1].sent == tx->nsent; k--)
+					tx->t[k - 1].flags |= TK_QUESTION;
 			if ((c == '.' || c == '!' || c == '?' || c == ':' || c == '\n') &&
 			    clause_break(a, i, o) && tx->n > 0 && tx->t[tx->n - 1].sent == tx->nsent)
 				tx->nsent++;
@@ -451,7 +460,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	for (size_t i = 0; i < tx->n; i++) {
 		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
 			tx->hypo[tx->t[i].clause] = true;
-		if (tx->t[i].flags & TK_CONDMAIN)
+		if (tx->t[i].flags & (TK_CONDMAIN | TK_QUESTION))
 			tx->hypo[tx->t[i].clause] = true;
 	}
 	/* Reported or supposed opinions assert nothing: "you might think the
