@@ -23,8 +23,10 @@ enum {
 
 typedef struct gtok {
 	char stem[GRADE_WORD];
+	unsigned hash;		/* grade_hash(stem) */
 	char raw[GRADE_WORD];	/* the word as written, lower case */
 	int sent;		/* sentence number: ends at . ! ? : */
+	unsigned wc;		/* word classes used after tokenising (text.c) */
 	double num;		/* the value when isnum */
 	bool isnum;
 	int clause;
@@ -38,7 +40,21 @@ typedef struct gtext {
 	bool *hypo;		/* per clause: opened by if/when/unless */
 	int ncalls;		/* code calls seen: f(x), scaler.step(opt) */
 	int nsent;
+	/* An index of stems: slot[h & mask] holds the first token + 1 of a
+	 * stem (0: none), next[i] the next token with the same stem + 1. */
+	size_t *slot, *next;
+	size_t mask;
+	size_t *cstart, *cend;	/* per clause: its token span [cstart, cend) */
+	unsigned char initial[256];	/* first letters of words present */
+	bool hasnum;		/* some token is a number */
 } gtext;
+
+/* FNV-1a of a stem: the key of the index above and of rubric words. */
+unsigned grade_hash(const char *s);
+/* The first token whose stem is stem (with hash h), or (size_t)-1. */
+size_t gtext_find(const gtext *tx, const char *stem, unsigned h);
+/* The next token after i with the same stem, or (size_t)-1. */
+size_t gtext_next(const gtext *tx, size_t i);
 
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */
@@ -53,6 +69,8 @@ typedef struct gel {
 	char word[GRADE_WORD];
 	bool prefix;
 	bool exact;		/* =word: this form only, not stemmed */
+	char stem[GRADE_WORD];	/* the stem to look up in the index */
+	unsigned hash;		/* grade_hash(stem) */
 	bool isnum;
 	double num, tol;
 } gel;

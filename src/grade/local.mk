@@ -19,3 +19,10 @@ tests_check_grade_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_grade_LDADD = src/libfptutor.a $(CHECK_LIBS) $(LIBS)
 endif
 EXTRA_DIST += tests/grade
+
+# make bench: answers graded per second over the labelled corpora.
+EXTRA_PROGRAMS += bench/bench_grade
+BENCH_RUN += bench/bench_grade$(EXEEXT)
+bench_bench_grade_SOURCES = bench/bench_grade.c
+bench_bench_grade_CFLAGS = $(AM_CFLAGS) -O2
+bench_bench_grade_LDADD = src/libfptutor.a $(LIBS)

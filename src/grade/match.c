@@ -28,7 +28,7 @@
 
 #include "grade_int.h"
 
-#define MAX_OCC 256	/* occurrences of one phrase's terms in one clause */
+#define MAX_OCC 1024	/* occurrences of one phrase's terms remembered */
 
 typedef struct occ {
 	size_t start, end;	/* token span [start, end) */
@@ -43,12 +43,16 @@ el_matches(const gel *el, const gtok *t)
 		    fabs(t->num - el->num) <= el->tol * fabs(el->num));
 	if (t->isnum)
 		return false;
+	if (el->prefix)	/* the first letter weeds out almost every token */
+		return (t->raw[0] == el->word[0] &&
+		    strncmp(t->raw, el->word, strlen(el->word)) == 0) ||
+		    (t->stem[0] == el->word[0] &&
+		    strncmp(t->stem, el->word, strlen(el->word)) == 0);
+	if (t->hash != el->hash)
+		return false;
 	if (el->exact)
 		return strcmp(t->raw, el->word) == 0;
-	if (el->prefix)
-		return strncmp(t->raw, el->word, strlen(el->word)) == 0 ||
-		    strncmp(t->stem, el->word, strlen(el->word)) == 0;
-	return strcmp(t->stem, el->word) == 0;
+	return strcmp(t->stem, el->stem) == 0;
 }
 
 /* Does alternative a match at token p, inside clause c? */
@@ -64,20 +68,37 @@ alt_at(const galt *a, const gtext *tx, size_t p, int c)
 	return true;
 }
 
-/* Occurrences of every term of ph in the clause [cs, ce), by start. */
+static int
+by_start(const void *a, const void *b)
+{
+	const occ *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->term < y->term ? -1 : x->term > y->term;
+}
+
+/* Every occurrence of ph's terms in the answer, sorted by start.  Words are
+ * found through the stem index; prefixes and numbers by a scan. */
 static size_t
-find_occ(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, occ *o)
+all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 {
 	size_t n = 0;
-	int c = ph->span ? -1 : tx->t[cs].clause;
 
-	for (size_t p = cs; p < ce && n < MAX_OCC; p++)
-		for (size_t t = 0; t < ph->nterms && n < MAX_OCC; t++)
-			for (size_t a = 0; a < ph->terms[t].nalts; a++)
-				if (alt_at(&ph->terms[t].alts[a], tx, p, c)) {
-					o[n++] = (occ){ p, p + ph->terms[t].alts[a].nel, t };
-					break;
-				}
+	for (size_t t = 0; t < ph->nterms; t++)
+		for (size_t a = 0; a < ph->terms[t].nalts; a++) {
+			const galt *al = &ph->terms[t].alts[a];
+			const gel *e0 = &al->el[0];
+			bool scan = e0->isnum || e0->prefix;
+			if ((e0->isnum && !tx->hasnum) ||
+			    (e0->prefix && !tx->initial[(unsigned char)e0->word[0]]))
+				continue;	/* cannot occur: skip the scan */
+			size_t p = scan ? 0 : gtext_find(tx, e0->stem, e0->hash);
+			for (; p < tx->n && n < max;
+			    p = scan ? p + 1 : gtext_next(tx, p))
+				if (alt_at(al, tx, p, ph->span ? -1 : tx->t[p].clause))
+					o[n++] = (occ){ p, p + al->nel, t };
+		}
+	qsort(o, n, sizeof *o, by_start);
 	return n;
 }
 
@@ -204,37 +225,33 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 	*first = (size_t)-1;
 	if (npos)
 		*npos = 0;
-	for (size_t cs = 0; cs < tx->n;) {
-		size_t ce = cs;
-		while (ce < tx->n && tx->t[ce].clause == tx->t[cs].clause)
-			ce++;
-		bool hypo = tx->hypo[tx->t[cs].clause];
-		for (size_t p = 0; p < e->nphr; p++) {
-			const gphrase *ph = &e->phr[p];
-			/* a span: phrase is looked for once, over the whole answer */
-			if (ph->span && cs != 0)
+	for (size_t p = 0; p < e->nphr; p++) {
+		const gphrase *ph = &e->phr[p];
+		size_t n = all_occ(ph, tx, o, MAX_OCC);
+		/* clause by clause (a span: phrase: the whole answer at once) */
+		for (size_t lo = 0; lo < n;) {
+			size_t hi = lo + 1;
+			int c = tx->t[o[lo].start].clause;
+			while (hi < n && (ph->span || tx->t[o[hi].start].clause == c))
+				hi++;
+			size_t ms, me;
+			if (!best_window(ph, o + lo, hi - lo, &ms, &me)) {
+				lo = hi;
 				continue;
-			size_t ms, me, n = find_occ(ph, tx, cs, ph->span ? tx->n : ce, o);
-			if (!best_window(ph, o, n, &ms, &me))
-				continue;
-			size_t mcs = cs, mce = ce;
-			bool phypo = hypo;
-			if (ph->span) {	/* judge it in the clause where it starts */
-				for (mcs = ms; mcs > 0 && tx->t[mcs - 1].clause == tx->t[ms].clause;)
-					mcs--;
-				for (mce = ms; mce < tx->n && tx->t[mce].clause == tx->t[ms].clause;)
-					mce++;
-				phypo = tx->hypo[tx->t[ms].clause];
 			}
+			lo = hi;
+			int mc = tx->t[ms].clause;
+			bool hypo = tx->hypo[mc];
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */
-			bool neg = negated(ph, tx, mcs, mce, ms, me, !ph->negated &&
-			    (e->kind == GK_MISC || e->kind == GK_CLAIM || e->kind == GK_STEP));
+			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,
+			    !ph->negated && (e->kind == GK_MISC || e->kind == GK_CLAIM ||
+			    e->kind == GK_STEP));
 			gmatch m;
 			if (ph->negated)
-				m = !neg ? GM_NONE : phypo ? GM_HYPOTHETICAL : GM_ASSERTED;
+				m = !neg ? GM_NONE : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;
 			else
-				m = neg ? GM_NEGATED : phypo ? GM_HYPOTHETICAL : GM_ASSERTED;
+				m = neg ? GM_NEGATED : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;
 			if (m != GM_NONE && ms < *first)
 				*first = ms;
 			/* "don't call loss.backward() directly": a negated
@@ -244,7 +261,6 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			if (rank(m) > rank(best))
 				best = m;
 		}
-		cs = ce;
 	}
 	return best;
 }

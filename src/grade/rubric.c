@@ -213,6 +213,8 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 		/* a prefix is matched as written: lose* must not become los* */
 		if (exact || el->prefix)
 			snprintf(el->word, sizeof el->word, "%s", tx.t[i].raw);
+		snprintf(el->stem, sizeof el->stem, "%s", tx.t[i].stem);
+		el->hash = tx.t[i].hash;
 	}
 	gtext_free(&tx);
 	return true;

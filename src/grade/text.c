@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <threads.h>
 
 #include "grade_int.h"
 
@@ -75,13 +76,64 @@ static const char *const function_words[] = {
 	"per", "each", "every", NULL
 };
 
-static bool
-in(const char *const *list, const char *w)
+/* The lists above folded into one hash table from word to class bits, so
+ * a token costs one lookup instead of a dozen list scans.  Built once, on
+ * first use (call_once: the grader may run on several threads). */
+enum {
+	WC_NEG = 1u << 0, WC_PRENEG = 1u << 1, WC_SKIP = 1u << 2, WC_IF = 1u << 3,
+	WC_FUNC = 1u << 4, WC_POST = 1u << 5, WC_SPLIT = 1u << 6,
+	WC_WHO = 1u << 7, WC_SAY = 1u << 8,
+};
+#define WC_SIZE 1024
+static struct { const char *w; unsigned bits; } wc_table[WC_SIZE];
+static once_flag wc_once = ONCE_FLAG_INIT;
+
+static const char *const who[] = {
+	"might", "may", "would", "could", "people", "some", "many",
+	"whoever", "someone", "teammate", "they", "others", NULL
+};
+static const char *const say[] = {
+	"think", "say", "says", "claim", "claims", "suggest", "suggests",
+	"propos", "believ", "assum", "expect", NULL
+};
+
+static void
+wc_add(const char *const *list, unsigned bit)
 {
-	for (; *list; list++)
-		if (strcmp(*list, w) == 0)
-			return true;
-	return false;
+	for (; *list; list++) {
+		size_t h = grade_hash(*list) & (WC_SIZE - 1);
+		while (wc_table[h].w && strcmp(wc_table[h].w, *list) != 0)
+			h = (h + 1) & (WC_SIZE - 1);
+		wc_table[h].w = *list;
+		wc_table[h].bits |= bit;
+	}
+}
+
+static void
+wc_build(void)
+{
+	wc_add(negators, WC_NEG);
+	wc_add(pre_negators, WC_PRENEG);
+	wc_add(skippable, WC_SKIP);
+	wc_add(hypothetical, WC_IF);
+	wc_add(function_words, WC_FUNC);
+	wc_add(postskip, WC_POST);
+	wc_add(splitters, WC_SPLIT);
+	wc_add(who, WC_WHO);
+	wc_add(say, WC_SAY);
+}
+
+static unsigned
+wc(const char *w)
+{
+	call_once(&wc_once, wc_build);
+	size_t h = grade_hash(w) & (WC_SIZE - 1);
+	while (wc_table[h].w) {
+		if (strcmp(wc_table[h].w, w) == 0)
+			return wc_table[h].bits;
+		h = (h + 1) & (WC_SIZE - 1);
+	}
+	return 0;
 }
 
 /* ---- stemming ----------------------------------------------------------- */
@@ -173,10 +225,11 @@ add_word(gtext *tx, const char *w, size_t len)
 	for (size_t i = 0; i < n; i++)
 		raw[i] = (char)tolower((unsigned char)w[i]);
 	raw[n] = '\0';
-	if (in(splitters, raw) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
+	unsigned cls = wc(raw);
+	if ((cls & WC_SPLIT) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
 		/* "raise the scale if gradients underflow": a conditional does
 		 * not assert its main clause either. */
-		if (in(hypothetical, raw))
+		if (cls & WC_IF)
 			tx->t[tx->n - 1].flags |= TK_CONDMAIN;
 		tx->nclauses++;
 	}
@@ -184,19 +237,13 @@ add_word(gtext *tx, const char *w, size_t len)
 	if (k == NULL)
 		return false;
 	grade_stem(w, len, k->stem);
+	k->hash = grade_hash(k->stem);
 	memcpy(k->raw, raw, sizeof k->raw);
-	if (in(negators, raw))
-		k->flags |= TK_NEGATOR;
-	if (in(pre_negators, raw))
-		k->flags |= TK_PRENEG;
-	if (in(skippable, raw))
-		k->flags |= TK_SKIP;
-	if (in(hypothetical, raw))
-		k->flags |= TK_IF;
-	if (in(function_words, raw))
-		k->flags |= TK_FUNC;
-	if (in(postskip, raw) || in(postskip, k->stem))
-		k->flags |= TK_POSTSKIP;
+	unsigned scls = wc(k->stem);
+	k->flags |= (cls & WC_NEG ? TK_NEGATOR : 0) | (cls & WC_PRENEG ? TK_PRENEG : 0) |
+	    (cls & WC_SKIP ? TK_SKIP : 0) | (cls & WC_IF ? TK_IF : 0) |
+	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0);
+	k->wc = scls & (WC_WHO | WC_SAY);
 	return true;
 }
 
@@ -327,6 +374,66 @@ clause_break(const char *a, size_t i, size_t n)
 	    c == '\n' || c == '[' || c == ']';
 }
 
+unsigned
+grade_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Chain every token into the stem index (open addressing, linear probe). */
+static bool
+build_index(gtext *tx)
+{
+	size_t cap = 64;
+
+	while (cap < 2 * tx->n)
+		cap *= 2;
+	tx->mask = cap - 1;
+	tx->slot = calloc(cap, sizeof *tx->slot);
+	tx->next = calloc(tx->n + 1, sizeof *tx->next);
+	if (tx->slot == NULL || tx->next == NULL)
+		return false;
+	size_t *last = calloc(cap, sizeof *last);
+	if (last == NULL)
+		return false;
+	for (size_t i = 0; i < tx->n; i++) {
+		size_t h = tx->t[i].hash & tx->mask;
+		while (tx->slot[h] && strcmp(tx->t[tx->slot[h] - 1].stem, tx->t[i].stem) != 0)
+			h = (h + 1) & tx->mask;
+		if (tx->slot[h] == 0)
+			tx->slot[h] = i + 1;
+		else
+			tx->next[last[h] - 1] = i + 1;
+		last[h] = i + 1;
+	}
+	free(last);
+	return true;
+}
+
+size_t
+gtext_find(const gtext *tx, const char *stem, unsigned hash)
+{
+	size_t h = hash & tx->mask;
+
+	while (tx->slot[h]) {
+		const gtok *t = &tx->t[tx->slot[h] - 1];
+		if (t->hash == hash && strcmp(t->stem, stem) == 0)
+			return tx->slot[h] - 1;
+		h = (h + 1) & tx->mask;
+	}
+	return (size_t)-1;
+}
+
+size_t
+gtext_next(const gtext *tx, size_t i)
+{
+	return tx->next[i] ? tx->next[i] - 1 : (size_t)-1;
+}
+
 bool
 gtext_build(const char *s, size_t len, gtext *tx)
 {
@@ -453,9 +560,20 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	}
 	tx->nclauses++;
 	tx->hypo = calloc((size_t)tx->nclauses, sizeof *tx->hypo);
-	if (tx->hypo == NULL) {
+	tx->cstart = calloc((size_t)tx->nclauses, sizeof *tx->cstart);
+	tx->cend = calloc((size_t)tx->nclauses, sizeof *tx->cend);
+	if (tx->hypo == NULL || tx->cstart == NULL || tx->cend == NULL ||
+	    !build_index(tx)) {
 		gtext_free(tx);
 		return false;
+	}
+	for (size_t i = tx->n; i-- > 0;)
+		tx->cstart[tx->t[i].clause] = i;
+	for (size_t i = 0; i < tx->n; i++) {
+		tx->cend[tx->t[i].clause] = i + 1;
+		tx->initial[(unsigned char)tx->t[i].raw[0]] = 1;
+		tx->initial[(unsigned char)tx->t[i].stem[0]] = 1;
+		tx->hasnum |= tx->t[i].isnum;
 	}
 	for (size_t i = 0; i < tx->n; i++) {
 		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
@@ -466,16 +584,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	/* Reported or supposed opinions assert nothing: "you might think the
 	 * order doesn't matter", "whoever says divide the loss ...". */
 	for (size_t i = 1; i < tx->n; i++) {
-		static const char *const who[] = {
-			"might", "may", "would", "could", "people", "some", "many",
-			"whoever", "someone", "teammate", "they", "others", NULL
-		};
-		static const char *const say[] = {
-			"think", "say", "says", "claim", "claims", "suggest", "suggests",
-			"propos", "believ", "assum", "expect", NULL
-		};
-		if (tx->t[i].clause == tx->t[i - 1].clause && in(say, tx->t[i].stem) &&
-		    in(who, tx->t[i - 1].stem))
+		if (tx->t[i].clause == tx->t[i - 1].clause && (tx->t[i].wc & WC_SAY) &&
+		    (tx->t[i - 1].wc & WC_WHO))
 			tx->hypo[tx->t[i].clause] = true;
 		if (strcmp(tx->t[i].stem, "tempt") == 0)
 			tx->hypo[tx->t[i].clause] = true;
@@ -492,5 +602,9 @@ gtext_free(gtext *tx)
 {
 	free(tx->t);
 	free(tx->hypo);
+	free(tx->slot);
+	free(tx->next);
+	free(tx->cstart);
+	free(tx->cend);
 	memset(tx, 0, sizeof *tx);
 }
