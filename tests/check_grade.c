@@ -374,7 +374,7 @@ run_corpus(const grade_rubric *r, const char *file, int *agree, int *total,
 		if (res.pass == want)
 			(*agree)++;
 		else
-			printf("  disagree (want %s, got %s: %s):%s\n", want ? "PASS" : "FAIL",
+			printf("  disagree (want %s, got %s: %s):%.120s\n", want ? "PASS" : "FAIL",
 			    res.pass ? "pass" : "fail", grade_verdict_text(res.verdict), line + 5);
 		if (res.pass && !want)
 			(*false_pass)++;
@@ -393,23 +393,44 @@ START_TEST(corpus_agreement)
 
 	if (top == NULL)
 		top = ".";
+	char holdout[1024];
+	int hagree = 0, htotal = 0, hfp = 0;
+
 	for (size_t q = 0; q < sizeof questions / sizeof questions[0]; q++) {
-		int agree = 0, total = 0, fp = 0;
+		int agree = 0, total = 0, fp = 0, ha = 0, ht = 0, hf = 0;
 		snprintf(path, sizeof path, "%s/tests/grade/%s.rubric", top, questions[q]);
 		snprintf(ans, sizeof ans, "%s/tests/grade/%s.answers", top, questions[q]);
 		snprintf(unseen, sizeof unseen, "%s/tests/grade/corpus/%s.answers", top,
 		    questions[q]);
+		snprintf(holdout, sizeof holdout, "%s/tests/grade/holdout/%s.answers", top,
+		    questions[q]);
 		grade_rubric *r = load_rubric(path);
 		run_corpus(r, ans, &agree, &total, &fp);
 		run_corpus(r, unseen, &agree, &total, &fp);
+		run_corpus(r, holdout, &ha, &ht, &hf);
 		grade_rubric_free(r);
-		printf("%s: %d/%d answers agree (%.1f%%), %d wrong answers passed\n",
-		    questions[q], agree, total, total ? 100.0 * agree / total : 0, fp);
-		ck_assert_msg(total >= 8, "%s: only %d labelled answers", questions[q], total);
+		printf("%s: %d/%d answers agree (%.1f%%), %d wrong answers passed; "
+		    "holdout %d/%d (%.1f%%), %d wrong passed\n", questions[q], agree,
+		    total, total ? 100.0 * agree / total : 0, fp, ha, ht,
+		    ht ? 100.0 * ha / ht : 0, hf);
+		fflush(stdout);
+		ck_assert_msg(total >= 40, "%s: only %d labelled answers", questions[q], total);
 		ck_assert_msg(agree * 100 >= total * 95, "%s: agreement %d/%d below 95%%",
 		    questions[q], agree, total);
 		ck_assert_msg(fp == 0, "%s: %d wrong answers passed", questions[q], fp);
+		/* The holdout set was written last, by someone who saw neither
+		 * the rubrics nor the other answers; it measures how the grader
+		 * does on answers it was not built from, so it guards against
+		 * regressions with a floor rather than the 95% bar. */
+		ck_assert_msg(ht >= 40, "%s: holdout has only %d answers", questions[q], ht);
+		ck_assert_msg(ha * 100 >= ht * 85, "%s: holdout agreement %d/%d below 85%%",
+		    questions[q], ha, ht);
+		hagree += ha;
+		htotal += ht;
+		hfp += hf;
 	}
+	printf("holdout overall: %d/%d (%.1f%%), %d wrong answers passed\n", hagree,
+	    htotal, htotal ? 100.0 * hagree / htotal : 0, hfp);
 }
 END_TEST
 

@@ -19,7 +19,13 @@ enum {
 	TK_CONDMAIN = 1u << 5,	/* last word of a clause an if-clause follows */
 	TK_PRENEG = 1u << 6,	/* negates only what follows: rather, instead */
 	TK_QUESTION = 1u << 7,	/* in a sentence that ends with '?' */
+	TK_JUDGE = 1u << 8,	/* a verdict: wrong, useless, a red herring */
 };
+
+/* Clauses that assert nothing: HY_COND for conditions, questions,
+ * quotations and reported opinions; HY_MAIN for the clause a condition
+ * governs ("raise the scale [if gradients underflow]"). */
+enum { HY_MAIN = 1, HY_COND = 2 };
 
 typedef struct gtok {
 	char stem[GRADE_WORD];
@@ -37,7 +43,7 @@ typedef struct gtext {
 	gtok *t;
 	size_t n, cap;
 	int nclauses;
-	bool *hypo;		/* per clause: opened by if/when/unless */
+	unsigned char *hypo;	/* per clause: 0 asserts, HY_MAIN or HY_COND */
 	int ncalls;		/* code calls seen: f(x), scaler.step(opt) */
 	int nsent;
 	/* An index of stems: slot[h & mask] holds the first token + 1 of a

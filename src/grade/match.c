@@ -38,9 +38,9 @@ typedef struct occ {
 static bool
 el_matches(const gel *el, const gtok *t)
 {
-	if (el->isnum)
-		return t->isnum && (el->num == t->num ||
-		    fabs(t->num - el->num) <= el->tol * fabs(el->num));
+	if (el->isnum)	/* an infinite bound would match everything */
+		return t->isnum && (el->num == t->num || (isfinite(el->num) &&
+		    fabs(t->num - el->num) <= el->tol * fabs(el->num)));
 	if (t->isnum)
 		return false;
 	if (el->prefix)	/* the first letter weeds out almost every token */
@@ -184,6 +184,11 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		for (size_t q = cs; q < ms; q++)
 			if (tx->t[q].flags & any)
 				return true;
+	/* loosely, a verdict anywhere after it in the clause */
+	if (loose)
+		for (size_t q = me; q < ce; q++)
+			if (tx->t[q].flags & TK_JUDGE)
+				return true;
 	/* inside: "bf16 is not more precise", "scaling is not needed" */
 	for (size_t q = ms + 1; q + 1 < me; q++)
 		if (tx->t[q].flags & TK_NEGATOR)
@@ -254,9 +259,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 				m = neg ? GM_NEGATED : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;
 			if (m != GM_NONE && ms < *first)
 				*first = ms;
-			/* "don't call loss.backward() directly": a negated
-			 * mention does not place a step */
-			if (m != GM_NONE && m != GM_NEGATED && npos && *npos < maxpos)
+			/* "don't call loss.backward() directly", "if you clip
+			 * first ...": negated mentions and conditions do not
+			 * place a step */
+			if ((m == GM_ASSERTED || (m == GM_HYPOTHETICAL &&
+			    tx->hypo[mc] == HY_MAIN)) && npos && *npos < maxpos)
 				pos[(*npos)++] = ms;
 			if (rank(m) > rank(best))
 				best = m;

@@ -22,6 +22,13 @@
 
 /* ---- word classes ------------------------------------------------------- */
 
+/* Verdicts on what came before, however far back in the clause: "raising
+ * the scale is aimed at the wrong pass". */
+static const char *const judges[] = {
+	"wrong", "useless", "pointless", "futile", "ineffective", "mistake",
+	"irrelevant", "herring", "misguided", "misleading", "bad", "worse",
+	"counterproductive", "harmful", "nonsense", "backwards", NULL
+};
 /* Negators that only look forward: "rather than raising the scale" negates
  * what follows, while "use bf16 instead" does not negate bf16. */
 static const char *const pre_negators[] = {
@@ -33,7 +40,8 @@ static const char *const negators[] = {
 	"unnecessary", "worse", "unaffected", "irrelevant", "unrelated",
 	"unchanged", "herring", "misguided", "misleading", "bad", "wont", "cant",
 	"dont", "doesnt", "isnt", "wouldnt", "shouldnt", "didnt", "aint",
-	"nope", "hide", "hides", "hiding", "mask", "masks", "masking", NULL
+	"nope", "hide", "hides", "hiding", "mask", "masks", "masking",
+	"untouched", NULL
 };
 /* Words that may stand between a negator and what it negates. */
 static const char *const skippable[] = {
@@ -41,7 +49,8 @@ static const char *const skippable[] = {
 	"really", "actually", "merely", "be", "is", "are", "was", "were",
 	"been", "do", "does", "did", "need", "should", "would", "will", "can",
 	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
-	"about", "any", "so", "much", "more", "try", "than", NULL
+	"about", "any", "so", "much", "more", "try", "than", "think", "believe",
+	"expect", "suppose", NULL
 };
 /* ... and between a phrase and a negator after it (raw or stemmed). */
 static const char *const postskip[] = {
@@ -53,7 +62,8 @@ static const char *const postskip[] = {
 	"also", "up", "down", "any", "exactly", "classic", "common", "typical",
 	"precisely", "clearly", "obviously", "simply", "totally", "completely",
 	"entirely", "absolutely", "definitely", "real", "big", "red", "total",
-	"complete", "pure", "only", "merely", NULL
+	"complete", "pure", "only", "merely", "affect", "affects", "touch",
+	"touches", "change", "changes", "aimed", "targeted", NULL
 };
 static const char *const hypothetical[] = {
 	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
@@ -82,7 +92,7 @@ static const char *const function_words[] = {
 enum {
 	WC_NEG = 1u << 0, WC_PRENEG = 1u << 1, WC_SKIP = 1u << 2, WC_IF = 1u << 3,
 	WC_FUNC = 1u << 4, WC_POST = 1u << 5, WC_SPLIT = 1u << 6,
-	WC_WHO = 1u << 7, WC_SAY = 1u << 8,
+	WC_WHO = 1u << 7, WC_SAY = 1u << 8, WC_JUDGE = 1u << 9,
 };
 #define WC_SIZE 1024
 static struct { const char *w; unsigned bits; } wc_table[WC_SIZE];
@@ -121,6 +131,7 @@ wc_build(void)
 	wc_add(splitters, WC_SPLIT);
 	wc_add(who, WC_WHO);
 	wc_add(say, WC_SAY);
+	wc_add(judges, WC_JUDGE);
 }
 
 static unsigned
@@ -180,6 +191,17 @@ grade_stem(const char *w, size_t len, char out[GRADE_WORD])
 	if (n >= GRADE_WORD)
 		b[GRADE_WORD - 1] = '\0';
 	strcpy(out, b);
+}
+
+/* Tokens in the clause being built (0 when it has none yet). */
+static size_t
+label_len(const gtext *tx)
+{
+	size_t k = 0;
+
+	while (k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses)
+		k++;
+	return k;
 }
 
 /* Before 's, these mean "is" (it's, that's); elsewhere 's is a possessive. */
@@ -242,7 +264,8 @@ add_word(gtext *tx, const char *w, size_t len)
 	unsigned scls = wc(k->stem);
 	k->flags |= (cls & WC_NEG ? TK_NEGATOR : 0) | (cls & WC_PRENEG ? TK_PRENEG : 0) |
 	    (cls & WC_SKIP ? TK_SKIP : 0) | (cls & WC_IF ? TK_IF : 0) |
-	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0);
+	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0) |
+	    (cls & WC_JUDGE ? TK_JUDGE : 0);
 	k->wc = scls & (WC_WHO | WC_SAY);
 	return true;
 }
@@ -322,9 +345,11 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
     bool *insup)
 {
 	static const struct { const char *from, *to; } map[] = {
-		{ "\xc3\x97", " x " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
+		{ "\xc3\x97", " x " }, { "\xc2\xb7", " x " }, { "\xe2\x8b\x85", " x " },
+		{ "\xe2\x88\x97", " x " }, { "\xc2\xbd", " 0.5 " }, { "\xe2\x89\xab", " > " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
 		{ "\xe2\x80\x93", "-" }, { "\xe2\x80\x94", ", " }, { "\xe2\x89\x88", " approx " },
-		{ "\xe2\x86\x92", " then " }, { "\xe2\x87\x92", " then " },
+		{ "\xe2\x86\x92", " then " }, { "\xe2\x9f\xb6", " then " },
+		{ "\xe2\x9e\x94", " then " }, { "\xe2\x9f\xb9", " then " }, { "\xe2\x87\x92", " then " },
 		{ "\xe2\x80\x99", "'" }, { "\xe2\x80\x98", "'" },
 		{ "\xe2\x80\x9c", "\"" }, { "\xe2\x80\x9d", "\"" },
 		{ "\xe2\x81\xbb", "^-" }, { "\xc2\xb9", "^1" }, { "\xc2\xb2", "^2" },
@@ -542,6 +567,12 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			if (c == '?' && tx->n > 0)	/* a question asserts nothing */
 				for (size_t k = tx->n; k > 0 && tx->t[k - 1].sent == tx->nsent; k--)
 					tx->t[k - 1].flags |= TK_QUESTION;
+			/* "Loss scaling: usually dropped": a short label before a
+			 * colon belongs to what follows it. */
+			if (c == ':' && label_len(tx) <= 3) {
+				i++;
+				continue;
+			}
 			if ((c == '.' || c == '!' || c == '?' || c == ':' || c == '\n') &&
 			    clause_break(a, i, o) && tx->n > 0 && tx->t[tx->n - 1].sent == tx->nsent)
 				tx->nsent++;
@@ -576,24 +607,27 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		tx->hasnum |= tx->t[i].isnum;
 	}
 	for (size_t i = 0; i < tx->n; i++) {
+		unsigned char *h = &tx->hypo[tx->t[i].clause];
 		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
-			tx->hypo[tx->t[i].clause] = true;
-		if (tx->t[i].flags & (TK_CONDMAIN | TK_QUESTION))
-			tx->hypo[tx->t[i].clause] = true;
+			*h = HY_COND;
+		if (tx->t[i].flags & TK_QUESTION)
+			*h = HY_COND;
+		if ((tx->t[i].flags & TK_CONDMAIN) && *h == 0)
+			*h = HY_MAIN;
 	}
 	/* Reported or supposed opinions assert nothing: "you might think the
 	 * order doesn't matter", "whoever says divide the loss ...". */
 	for (size_t i = 1; i < tx->n; i++) {
 		if (tx->t[i].clause == tx->t[i - 1].clause && (tx->t[i].wc & WC_SAY) &&
 		    (tx->t[i - 1].wc & WC_WHO))
-			tx->hypo[tx->t[i].clause] = true;
+			tx->hypo[tx->t[i].clause] = HY_COND;
 		if (strcmp(tx->t[i].stem, "tempt") == 0)
-			tx->hypo[tx->t[i].clause] = true;
+			tx->hypo[tx->t[i].clause] = HY_COND;
 	}
 	for (int q = 0; q < nq; q++)
 		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
 			if (c >= 0)
-				tx->hypo[c] = true;
+				tx->hypo[c] = HY_COND;
 	return true;
 }
 
