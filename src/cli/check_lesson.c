@@ -1,0 +1,128 @@
+/*
+ * check_lesson.c — `fptutor check-lesson FILE...`: run the lesson stages
+ * over each file and report every diagnostic as FILE:LINE:COL, then check
+ * that question ids are unique across the files (they are global).  Also
+ * the helpers the lesson commands share (lesson_cli.h).
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "lesson_cli.h"
+
+#ifndef FPTUTOR_LESSONDIR
+#define FPTUTOR_LESSONDIR NULL
+#endif
+
+void
+cli_lesson_diags(FILE *fp, const char *cmd, const lesson_diags *d)
+{
+	fflush(stdout);
+	for (size_t i = 0; i < d->n; i++) {
+		const lesson_diag *e = &d->v[i];
+		if (e->line > 0)
+			fprintf(fp, "%s:%d:%d: %s: %s\n", e->file, e->line,
+			    e->col > 0 ? e->col : 1, lesson_severity_name(e->sev), e->msg);
+		else
+			fprintf(fp, "%s: %s: %s\n", e->file,
+			    lesson_severity_name(e->sev), e->msg);
+	}
+	if (d->stopped)
+		fprintf(fp, "%s: %s: too many diagnostics: only the first %d are "
+		    "shown\n", cli_progname, cmd, LESSON_MAX_DIAGS);
+}
+
+size_t
+cli_lesson_dirs(const char **dirs, size_t max)
+{
+	static char store[8192];
+	return lesson_path(FPTUTOR_LESSONDIR, dirs, max, store, sizeof store);
+}
+
+int
+cli_lesson_status(int ioerr)
+{
+	return ioerr ? CLI_IOERR : CLI_DATAERR;
+}
+
+static int
+run_check(const cli_cmd *cmd, int argc, char **argv)
+{
+	bool quiet = false, opts_done = false;
+	int status = CLI_OK, nfiles = 0;
+	lesson **ok = calloc((size_t)argc, sizeof *ok);
+	size_t nok = 0;
+
+	if (ok == NULL) {
+		cli_err(cmd->name, "out of memory");
+		return CLI_IOERR;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (opts_done || a[0] != '-' || strcmp(a, "-") == 0) {
+			argv[nfiles++ + 1] = argv[i];
+		} else if (strcmp(a, "--") == 0) {
+			opts_done = true;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			free(ok);
+			cli_print_help(cmd, stdout);
+			return cli_finish_output(cmd->name, CLI_OK);
+		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+			quiet = true;
+		} else {
+			free(ok);
+			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+		}
+	}
+	if (nfiles == 0) {
+		free(ok);
+		return cli_usage_err(cmd->name, "no lesson file given");
+	}
+	for (int i = 1; i <= nfiles; i++) {
+		lesson_diags d = { 0 };
+		int ioerr;
+		lesson *l = lesson_load(argv[i], &d, &ioerr);
+		cli_lesson_diags(stderr, cmd->name, &d);
+		lesson_diags_free(&d);
+		if (l == NULL) {
+			int s = cli_lesson_status(ioerr);
+			if (status != CLI_IOERR)
+				status = s;
+			continue;
+		}
+		ok[nok++] = l;
+		if (!quiet)
+			printf("%s: ok: %zu step%s, %zu question%s\n", argv[i],
+			    l->nsteps, l->nsteps == 1 ? "" : "s", l->nquestions,
+			    l->nquestions == 1 ? "" : "s");
+	}
+	lesson_diags d = { 0 };
+	if (lesson_check_unique((const lesson *const *)ok, nok, &d) > 0 &&
+	    status == CLI_OK)
+		status = CLI_DATAERR;
+	cli_lesson_diags(stderr, cmd->name, &d);
+	lesson_diags_free(&d);
+	for (size_t i = 0; i < nok; i++)
+		lesson_free(ok[i]);
+	free(ok);
+	return cli_finish_output(cmd->name, status);
+}
+
+const cli_cmd cli_cmd_check_lesson = {
+	"check-lesson", "check lesson files and report every problem with its place",
+	"fptutor check-lesson [-q] FILE...",
+	"Read each lesson FILE as fptutor play would, and report each problem\n"
+	"as FILE:LINE:COL: error: message (or warning).  Question ids must be\n"
+	"unique across all the files given.  '-' reads standard input.\n"
+	"\n"
+	"  -q, --quiet  no 'FILE: ok' line for a good file\n"
+	"  -h, --help   show this help\n"
+	"\n"
+	"The language is described in fptutor-lesson(5).\n"
+	"\n"
+	"Exit status: 0 every file is a valid lesson (warnings allowed); 65 an\n"
+	"error in some file; 74 a file could not be read; 2 usage error.\n",
+	run_check
+};

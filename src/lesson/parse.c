@@ -1,0 +1,547 @@
+/*
+ * parse.c — the second stage: lines to the lesson model.  Syntax and
+ * structure only: which directive, in which context, which block is open,
+ * where prose belongs.  Names, numbers and expressions are kept as written
+ * (with their place) for the validator.  Directives dispatch through a
+ * table; the question's own directives are in parse_q.c.
+ */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson.h"
+#include "priv.h"
+
+void
+lesson_perr(lesson_parser *p, int line, int col, const char *fmt, ...)
+{
+	char msg[240];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lesson_diag_add(p->d, LESSON_ERROR, p->src->file, line, col, "%s", msg);
+}
+
+void
+lesson_pwarn(lesson_parser *p, int line, int col, const char *fmt, ...)
+{
+	char msg[240];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lesson_diag_add(p->d, LESSON_WARNING, p->src->file, line, col, "%s", msg);
+}
+
+char *
+lesson_pstrdup(lesson_parser *p, const char *s, size_t n)
+{
+	char *c = lesson_strndup(s, n);
+	if (c == NULL)
+		p->oom = true;
+	return c;
+}
+
+/* ---- text: paragraphs and their spans ---------------------------------- */
+
+static bool
+add_span(lesson_parser *p, lesson_para *para, bool is_value, const char *s,
+    size_t n, int line, int col)
+{
+	lesson_span *ns = lesson_push(para->spans, &para->nspans, sizeof *ns, SIZE_MAX);
+	if (ns == NULL) {
+		p->oom = true;
+		return false;
+	}
+	para->spans = ns;
+	lesson_span *sp = &ns[para->nspans - 1];
+	sp->is_value = is_value;
+	char *copy = lesson_pstrdup(p, s, n);
+	if (is_value) {
+		sp->value.src = copy;
+		sp->value.loc = (lesson_loc){ line, col };
+	} else {
+		sp->text = copy;
+	}
+	return copy != NULL;
+}
+
+/* Cut a line into literal spans and {value} spans; "{{" is a literal '{'. */
+static bool
+add_spans(lesson_parser *p, lesson_para *para, const char *s, size_t len,
+    int line, int col)
+{
+	size_t lit = 0, i = 0;
+
+	while (i < len) {
+		if (s[i] != '{') {
+			i++;
+			continue;
+		}
+		if (i + 1 < len && s[i + 1] == '{') {
+			if (!add_span(p, para, false, s + lit, i + 1 - lit, line, col))
+				return false;
+			i += 2;
+			lit = i;
+			continue;
+		}
+		const char *close = memchr(s + i, '}', len - i);
+		int bcol = col + lesson_chars(s, i);
+		if (close == NULL) {
+			lesson_perr(p, line, bcol, "'{' is not closed on this line "
+			    "(write {{ for a literal brace)");
+			return true;
+		}
+		size_t a = i + 1, b = (size_t)(close - s);
+		while (a < b && lesson_blank(s[a]))
+			a++;
+		while (b > a && lesson_blank(s[b - 1]))
+			b--;
+		if (a == b) {
+			lesson_perr(p, line, bcol, "empty '{}': name a value, such as {max fp16}");
+		} else {
+			if (i > lit && !add_span(p, para, false, s + lit, i - lit, line, col))
+				return false;
+			if (!add_span(p, para, true, s + a, b - a, line,
+			    col + lesson_chars(s, a)))
+				return false;
+		}
+		i = (size_t)(close - s) + 1;
+		lit = i;
+	}
+	if (len > lit)
+		return add_span(p, para, false, s + lit, len - lit, line, col);
+	return true;
+}
+
+bool
+lesson_text_add(lesson_parser *p, lesson_text *t, const char *s, size_t len,
+    int lineno, int col, bool cont)
+{
+	bool verbatim = len > 0 && lesson_blank(s[0]);
+	lesson_para *para;
+
+	if (cont && t->n > 0 && t->paras[t->n - 1].verbatim == verbatim) {
+		para = &t->paras[t->n - 1];
+		if (!add_span(p, para, false, verbatim ? "\n" : " ", 1, lineno, col))
+			return false;
+	} else {
+		lesson_para *np = lesson_push(t->paras, &t->n, sizeof *np, SIZE_MAX);
+		if (np == NULL) {
+			p->oom = true;
+			return false;
+		}
+		t->paras = np;
+		para = &np[t->n - 1];
+		para->verbatim = verbatim;
+		para->loc = (lesson_loc){ lineno, col };
+	}
+	return add_spans(p, para, s, len, lineno, col);
+}
+
+/* ---- steps and blocks ---------------------------------------------------- */
+
+static lesson_step *
+cur_step(lesson_parser *p)
+{
+	return p->l->nsteps ? &p->l->steps[p->l->nsteps - 1] : NULL;
+}
+
+/* Append an item to the current step; NULL (reported once) at the cap. */
+static lesson_item *
+add_item(lesson_parser *p, lesson_ikind kind, int line)
+{
+	lesson_step *s = cur_step(p);
+
+	if (s->nitems >= LESSON_MAX_ITEMS) {
+		if (p->items_capped != p->l->nsteps)
+			lesson_perr(p, line, 1, "more than %d paragraphs, blocks and "
+			    "questions in one step", LESSON_MAX_ITEMS);
+		p->items_capped = p->l->nsteps;
+		return NULL;
+	}
+	lesson_item *ni = lesson_push(s->items, &s->nitems, sizeof *ni, LESSON_MAX_ITEMS);
+	if (ni == NULL) {
+		p->oom = true;
+		return NULL;
+	}
+	s->items = ni;
+	ni[s->nitems - 1].kind = kind;
+	return &ni[s->nitems - 1];
+}
+
+/* A prose line in a step: start or continue a paragraph item. */
+static void
+step_prose(lesson_parser *p, const lesson_line *ln, const char *s, size_t len, int col)
+{
+	lesson_step *st = cur_step(p);
+	bool verbatim = len > 0 && lesson_blank(s[0]);
+	lesson_item *it = st->nitems ? &st->items[st->nitems - 1] : NULL;
+
+	if (p->para_open && it && it->kind == LI_PARA && it->para.verbatim == verbatim) {
+		lesson_text t = { &it->para, 1 };
+		lesson_text_add(p, &t, s, len, ln->lineno, col, true);
+		return;
+	}
+	it = add_item(p, LI_PARA, ln->lineno);
+	if (it == NULL)
+		return;
+	lesson_text t = { NULL, 0 };
+	lesson_text_add(p, &t, s, len, ln->lineno, col, false);
+	if (t.n == 1) {
+		it->para = t.paras[0];
+		free(t.paras);
+	} else {
+		lesson_step *s2 = cur_step(p);
+		s2->nitems--;	/* out of memory: drop the item */
+	}
+	p->para_open = true;
+}
+
+static void
+d_step(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson *l = p->l;
+
+	if (dv->arg[0] == '\0')
+		lesson_perr(p, dv->line->lineno, dv->argcol, "@step needs a title");
+	if (l->nsteps >= LESSON_MAX_STEPS) {
+		lesson_perr(p, dv->line->lineno, 1, "more than %d steps (the rest of "
+		    "the file is not read)", LESSON_MAX_STEPS);
+		p->stop = true;
+		return;
+	}
+	lesson_step *ns = lesson_push(l->steps, &l->nsteps, sizeof *ns, LESSON_MAX_STEPS);
+	if (ns == NULL) {
+		p->oom = true;
+		return;
+	}
+	l->steps = ns;
+	lesson_step *s = &ns[l->nsteps - 1];
+	s->title = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
+	s->loc = (lesson_loc){ dv->line->lineno, 1 };
+	p->ctx = CTX_STEP;
+	p->sink = SINK_STEP;
+}
+
+static void
+d_block(lesson_parser *p, const lesson_directive *dv, lesson_bkind kind)
+{
+	lesson *l = p->l;
+
+	lesson_item *it = add_item(p, LI_BLOCK, dv->line->lineno);
+	if (it == NULL)
+		return;
+	lesson_block *nb = lesson_push(l->blocks, &l->nblocks, sizeof *nb, SIZE_MAX);
+	if (nb == NULL) {
+		p->oom = true;
+		cur_step(p)->nitems--;
+		return;
+	}
+	l->blocks = nb;
+	lesson_block *b = &nb[l->nblocks - 1];
+	b->kind = kind;
+	b->loc = (lesson_loc){ dv->line->lineno, 1 };
+	b->args = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
+	b->args_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
+	b->nframes = 1;
+	it->index = l->nblocks - 1;
+	p->sink = SINK_STEP;
+}
+
+/* ---- the header ---------------------------------------------------------- */
+
+static void
+d_lesson(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson *l = p->l;
+
+	if (l->id) {
+		lesson_perr(p, dv->line->lineno, 1, "second @lesson (the first is at "
+		    "line %d)", l->id_loc.line);
+		return;
+	}
+	l->id = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
+	l->id_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
+	p->sink = SINK_NONE;
+}
+
+static void
+d_title(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson *l = p->l;
+
+	if (l->title) {
+		lesson_perr(p, dv->line->lineno, 1, "second @title (the first is at "
+		    "line %d)", l->title_loc.line);
+		return;
+	}
+	if (dv->arg[0] == '\0')
+		lesson_perr(p, dv->line->lineno, dv->argcol, "@title needs a text");
+	l->title = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
+	l->title_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
+	p->sink = SINK_NONE;
+}
+
+static void
+d_summary(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson *l = p->l;
+
+	if (l->summary_loc.line) {
+		lesson_perr(p, dv->line->lineno, 1, "second @summary (the first is at "
+		    "line %d)", l->summary_loc.line);
+		p->sink = SINK_NONE;
+		return;
+	}
+	l->summary_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
+	if (dv->arg[0])
+		lesson_text_add(p, &l->summary, dv->arg, strlen(dv->arg),
+		    dv->line->lineno, dv->argcol, false);
+	p->sink = SINK_SUMMARY;
+	p->text = &l->summary;
+	p->para_open = dv->arg[0] != '\0';
+}
+
+/* ---- dispatch ---------------------------------------------------------------- */
+
+enum { IN_HEADER = 1, IN_STEP = 2 };
+
+typedef struct directive_def {
+	const char *name;
+	unsigned where;
+	void (*fn)(lesson_parser *, const lesson_directive *);
+	int block;		/* a block kind, or -1 */
+} directive_def;
+
+static const directive_def directives[] = {
+	{ "lesson",	IN_HEADER, d_lesson, -1 },
+	{ "title",	IN_HEADER, d_title, -1 },
+	{ "summary",	IN_HEADER, d_summary, -1 },
+	{ "step",	IN_HEADER | IN_STEP, d_step, -1 },
+	{ "question",	IN_STEP, lesson_question_open, -1 },
+	{ "bits",	IN_STEP, NULL, LB_BITS },
+	{ "round",	IN_STEP, NULL, LB_ROUND },
+	{ "calc",	IN_STEP, NULL, LB_CALC },
+	{ "scaling",	IN_STEP, NULL, LB_SCALING },
+	{ "softmax",	IN_STEP, NULL, LB_SOFTMAX },
+	{ "scaler",	IN_STEP, NULL, LB_SCALER },
+	{ "plot",	IN_STEP, NULL, LB_PLOT },
+};
+
+/* The question's directives, for "only inside a question" messages. */
+static const char *const qdirectives[] = {
+	"option", "correct", "value", "format", "tolerance", "hint", "answer",
+	"rubric",
+};
+
+static const directive_def *
+find_directive(const lesson_directive *dv)
+{
+	for (size_t i = 0; i < sizeof directives / sizeof directives[0]; i++)
+		if (strlen(directives[i].name) == dv->namelen &&
+		    memcmp(directives[i].name, dv->name, dv->namelen) == 0)
+			return &directives[i];
+	return NULL;
+}
+
+static bool
+is_qdirective(const lesson_directive *dv)
+{
+	for (size_t i = 0; i < sizeof qdirectives / sizeof qdirectives[0]; i++)
+		if (strlen(qdirectives[i]) == dv->namelen &&
+		    memcmp(qdirectives[i], dv->name, dv->namelen) == 0)
+			return true;
+	return false;
+}
+
+static void
+directive(lesson_parser *p, const lesson_directive *dv)
+{
+	char q[64];
+	int lineno = dv->line->lineno;
+
+	p->para_open = false;
+	if (p->ctx == CTX_QUESTION) {
+		if (lesson_parse_qdirective(p, dv))
+			return;
+		const directive_def *def = find_directive(dv);
+		if (def == NULL) {
+			lesson_perr(p, lineno, 1, "unknown directive '@%s'",
+			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+			return;
+		}
+		lesson_perr(p, lineno, 1, "@%s inside question '%s': close the "
+		    "question with @end first", def->name, lesson_qid(p->q));
+		lesson_question_close(p, lineno, false);
+	}
+	const directive_def *def = find_directive(dv);
+	if (def == NULL) {
+		if (dv->namelen == 3 && memcmp(dv->name, "end", 3) == 0)
+			lesson_perr(p, lineno, 1, "@end without an open @question or @rubric");
+		else if (is_qdirective(dv))
+			lesson_perr(p, lineno, 1, "@%s outside a question (it belongs "
+			    "between @question and @end)",
+			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+		else
+			lesson_perr(p, lineno, 1, "unknown directive '@%s'",
+			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+		return;
+	}
+	if (p->ctx == CTX_HEADER && !(def->where & IN_HEADER)) {
+		lesson_perr(p, lineno, 1, "@%s before the first @step", def->name);
+		return;
+	}
+	if (p->ctx == CTX_STEP && !(def->where & IN_STEP)) {
+		lesson_perr(p, lineno, 1, "@%s after the first @step (the header "
+		    "comes first)", def->name);
+		return;
+	}
+	if (p->l->id == NULL && def->fn != d_lesson && !p->no_lesson) {
+		lesson_perr(p, lineno, 1, "the first directive must be '@lesson ID'");
+		p->no_lesson = true;
+	}
+	if (def->block >= 0)
+		d_block(p, dv, (lesson_bkind)def->block);
+	else
+		def->fn(p, dv);
+}
+
+/* Split "@name arg" into its parts; false when no name follows the '@'. */
+static bool
+split_directive(const lesson_line *ln, lesson_directive *dv)
+{
+	const char *s = ln->text + 1;
+	size_t n = 0;
+
+	while (s[n] && !lesson_blank(s[n]))
+		n++;
+	if (n == 0)
+		return false;
+	const char *a = s + n;
+	while (lesson_blank(*a))
+		a++;
+	dv->line = ln;
+	dv->name = s;
+	dv->namelen = n;
+	dv->arg = a;
+	dv->argcol = 1 + lesson_chars(ln->text, (size_t)(a - ln->text));
+	return true;
+}
+
+/* Trailing blanks of an argument are not part of it. */
+static void
+trim_end(lesson_line *ln)
+{
+	while (ln->len && lesson_blank(ln->text[ln->len - 1]))
+		ln->text[--ln->len] = '\0';
+}
+
+static void
+prose(lesson_parser *p, const lesson_line *ln, const char *s, size_t len, int col)
+{
+	switch (p->sink) {
+	case SINK_STEP:
+		step_prose(p, ln, s, len, col);
+		return;
+	case SINK_NONE:		/* reported once per paragraph */
+		if (p->para_open)
+			;
+		else if (p->ctx == CTX_HEADER)
+			lesson_perr(p, ln->lineno, col, "text before the first @step "
+			    "(only @summary takes text in the header)");
+		else
+			lesson_perr(p, ln->lineno, col, "text in question '%s' that "
+			    "belongs to no part of it: the prompt comes before the "
+			    "first directive; other text follows @option, @hint or "
+			    "@answer", p->q ? lesson_qid(p->q) : "?");
+		p->para_open = true;
+		return;
+	default:
+		lesson_text_add(p, p->text, s, len, ln->lineno, col, p->para_open);
+		p->para_open = true;
+		return;
+	}
+}
+
+static void
+parse_line(lesson_parser *p, lesson_line *ln)
+{
+	const char *s = ln->text;
+
+	if (p->ctx == CTX_RUBRIC) {
+		lesson_parse_rubric_line(p, ln);
+		return;
+	}
+	if (s[0] == '#')
+		return;
+	size_t k = 0;
+	while (k < ln->len && lesson_blank(s[k]))
+		k++;
+	if (k == ln->len) {		/* blank: ends a paragraph */
+		p->para_open = false;
+		return;
+	}
+	if (s[0] == '\\') {
+		prose(p, ln, s + 1, ln->len - 1, 2);
+		return;
+	}
+	if (s[0] != '@') {
+		prose(p, ln, s, ln->len, 1);
+		return;
+	}
+	trim_end(ln);
+	lesson_directive dv;
+	if (!split_directive(ln, &dv)) {
+		lesson_perr(p, ln->lineno, 1, "'@' at the start of a line begins a "
+		    "directive such as @step (write \\@ for a literal '@')");
+		return;
+	}
+	directive(p, &dv);
+}
+
+lesson *
+lesson_parse(const lesson_source *src, lesson_diags *d)
+{
+	lesson_parser p = { .src = src, .d = d, .ctx = CTX_HEADER };
+	size_t errors0 = d->nerrors;
+
+	p.l = calloc(1, sizeof *p.l);
+	if (p.l == NULL || (p.l->file = strdup(src->file)) == NULL) {
+		free(p.l);
+		return NULL;
+	}
+	for (size_t i = 0; i < src->nlines && !p.oom && !p.stop && !d->stopped; i++)
+		parse_line(&p, &src->lines[i]);
+	if (p.oom) {
+		lesson_free(p.l);
+		return NULL;
+	}
+	p.l->stopped = p.stop;
+	if (p.stop) {
+		p.l->parse_errors = d->nerrors - errors0;
+		return p.l;	/* the rest was not read: no more to say */
+	}
+	if (p.ctx == CTX_QUESTION || p.ctx == CTX_RUBRIC)
+		lesson_question_close(&p, 0, true);
+	if (p.l->id == NULL && !p.no_lesson)
+		lesson_perr(&p, 1, 1, "no @lesson line: a lesson begins with '@lesson ID'");
+	else if (p.l->title == NULL)
+		lesson_perr(&p, p.l->id_loc.line ? p.l->id_loc.line : 1, 1,
+		    "no @title: the header needs '@title TEXT'");
+	if (p.l->id && p.l->summary_loc.line == 0)
+		lesson_perr(&p, p.l->id_loc.line ? p.l->id_loc.line : 1, 1,
+		    "no @summary: the header needs '@summary TEXT'");
+	if (p.l->nsteps == 0) {
+		int last = src->nlines ? src->lines[src->nlines - 1].lineno : 1;
+		lesson_perr(&p, last, 1, "no @step: a lesson needs at least one step");
+	}
+	p.l->parse_errors = d->nerrors - errors0;
+	return p.l;
+}

@@ -1,0 +1,114 @@
+/*
+ * priv.h — what the files of src/lesson share and nobody else needs: UTF-8
+ * helpers, the growable-array helper, string copies, and the entry points
+ * of the parser's and validator's second files.
+ */
+#ifndef FPTUTOR_LESSON_PRIV_H
+#define FPTUTOR_LESSON_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "lesson.h"
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 for an
+ * invalid one (overlong, surrogate, beyond U+10FFFF, or a C1 control). */
+size_t lesson_utf8_len(const char *s, size_t n);
+/* Characters (code points) in the first n bytes of valid UTF-8 text. */
+int lesson_chars(const char *s, size_t n);
+
+/* Grow *v (of *n elements of size sz) by one zeroed element; NULL when out
+ * of memory or when *n has reached max. */
+void *lesson_push(void *v, size_t *n, size_t sz, size_t max);
+char *lesson_strndup(const char *s, size_t n);
+
+/* Whitespace as lessons know it: space and tab. */
+static inline bool
+lesson_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* A question's id for a message: "?" when it is not a well-formed id
+ * (that is reported once, and its text may be anything). */
+static inline const char *
+lesson_qid(const lesson_question *q)
+{
+	return q->id && lesson_id_ok(q->id, strlen(q->id)) ? q->id : "?";
+}
+
+/* ---- parser internals shared by parse.c and parse_q.c ----------------- */
+
+typedef enum lesson_ctx { CTX_HEADER, CTX_STEP, CTX_QUESTION, CTX_RUBRIC } lesson_ctx;
+
+/* What paragraph text is being collected into. */
+typedef enum lesson_sink {
+	SINK_NONE,	/* prose not allowed here */
+	SINK_STEP,	/* a paragraph item of the current step */
+	SINK_SUMMARY, SINK_PROMPT, SINK_OPTION, SINK_HINT, SINK_ANSWER,
+} lesson_sink;
+
+typedef struct lesson_parser {
+	const lesson_source *src;
+	lesson_diags *d;
+	lesson *l;
+	lesson_ctx ctx;
+	lesson_sink sink;	/* where the next prose line goes */
+	lesson_text *text;	/* the text being collected (summary, hint, ...) */
+	bool para_open;		/* the last line continued a paragraph */
+	bool blank_seen;	/* a blank line since the text directive */
+	lesson_question *q;	/* the open question */
+	bool oom;
+	bool stop;		/* a cap was reached: read no further */
+	bool no_lesson;		/* "the first directive must be @lesson" said */
+	bool capped;		/* a per-question cap was reported */
+	size_t items_capped;	/* the step (1-based) whose item cap was reported */
+} lesson_parser;
+
+/* A directive's name and argument, split from its line. */
+typedef struct lesson_directive {
+	const lesson_line *line;
+	const char *name;
+	size_t namelen;
+	const char *arg;	/* after the blanks that follow the name */
+	int argcol;		/* 1-based column of arg */
+} lesson_directive;
+
+void lesson_perr(lesson_parser *p, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void lesson_pwarn(lesson_parser *p, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Add a line to text (a new paragraph unless one is open). */
+bool lesson_text_add(lesson_parser *p, lesson_text *t, const char *s, size_t len,
+    int lineno, int col, bool cont);
+char *lesson_pstrdup(lesson_parser *p, const char *s, size_t n);
+
+/* The directives inside a question (parse_q.c); false: not one of them. */
+bool lesson_parse_qdirective(lesson_parser *p, const lesson_directive *dv);
+void lesson_question_open(lesson_parser *p, const lesson_directive *dv);
+void lesson_question_close(lesson_parser *p, int line, bool at_eof);
+/* A line inside @rubric ... @end. */
+void lesson_parse_rubric_line(lesson_parser *p, lesson_line *ln);
+
+/* ---- validator internals shared by validate.c and validate_block.c ---- */
+
+typedef struct lesson_checker {
+	lesson *l;
+	lesson_diags *d;
+} lesson_checker;
+
+void lesson_verr(lesson_checker *c, lesson_loc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void lesson_vwarn(lesson_checker *c, lesson_loc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Column of byte offset off in text that starts at loc (same line). */
+lesson_loc lesson_loc_at(lesson_loc loc, const char *text, size_t off);
+void lesson_check_block(lesson_checker *c, lesson_block *b);
+/* The KEY=VALUE blocks, @scaling and @scaler (validate_params.c). */
+void lesson_check_params(lesson_checker *c, lesson_block *b);
+/* Resolve a value and report a failure at its place; true when good. */
+bool lesson_check_value(lesson_checker *c, lesson_value *v);
+void lesson_value_clear(lesson_value *v);
+
+#endif

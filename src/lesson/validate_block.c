@@ -1,0 +1,360 @@
+/*
+ * validate_block.c — the validator's part for live blocks: each block's
+ * arguments are read here (formats, numbers, dtype policies, expressions,
+ * KEY=VALUE parameters) and every expression is evaluated once, so that a
+ * lesson that passes never fails while it is played.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lesson.h"
+#include "priv.h"
+
+/* A word of the argument text and its place. */
+typedef struct word {
+	const char *s;
+	size_t n;
+} word;
+
+static size_t
+next_word(const char *s, size_t at, word *w)
+{
+	while (s[at] && lesson_blank(s[at]))
+		at++;
+	size_t b = at;
+	while (s[at] && !lesson_blank(s[at]))
+		at++;
+	w->s = s + b;
+	w->n = at - b;
+	return at;
+}
+
+static lesson_loc
+where(const lesson_block *b, const char *at)
+{
+	return lesson_loc_at(b->args_loc, b->args, (size_t)(at - b->args));
+}
+
+static bool
+read_number(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
+    fp_real *out)
+{
+	char buf[FP_READ_MAX + 1], q[64];
+	size_t pos = 0;
+
+	if (n > FP_READ_MAX)
+		n = FP_READ_MAX;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	fp_read_err e = fp_read(buf, out, &pos);
+	if (e != FP_READ_OK) {
+		lesson_verr(c, where(b, s + (e == FP_READ_SYNTAX && pos < n ? pos : 0)),
+		    "'%s' is not a number", lesson_quote(s, n, q, sizeof q));
+		return false;
+	}
+	return true;
+}
+
+static bool
+read_double(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
+    double *out)
+{
+	fp_real r;
+	if (!read_number(c, b, s, n, &r))
+		return false;
+	*out = r.lo;
+	return true;
+}
+
+/* "fp16,bf16" (or "all") into b->fmts. */
+static bool
+read_formats(lesson_checker *c, lesson_block *b, word w)
+{
+	char name[32], q[64];
+	size_t i = 0;
+
+	b->nfmts = 0;
+	while (i < w.n) {
+		size_t k = i;
+		while (k < w.n && w.s[k] != ',')
+			k++;
+		size_t len = k - i;
+		const fp_format *f = NULL;
+		if (len < sizeof name) {
+			memcpy(name, w.s + i, len);
+			name[len] = '\0';
+			if (strcasecmp(name, "all") == 0) {
+				for (int j = 0; j < FP_NFORMATS; j++)
+					b->fmts[j] = fp_format_get((fp_id)j);
+				b->nfmts = FP_NFORMATS;
+				i = k + 1;
+				continue;
+			}
+			f = fp_format_find(name);
+		}
+		if (f == NULL) {
+			lesson_verr(c, where(b, w.s + i), "unknown format '%s' (known: %s)",
+			    lesson_quote(w.s + i, len, q, sizeof q), fp_format_names());
+			return false;
+		}
+		bool dup = false;
+		for (int j = 0; j < b->nfmts; j++)
+			dup |= b->fmts[j] == f;
+		if (!dup && b->nfmts < FP_NFORMATS)
+			b->fmts[b->nfmts++] = f;
+		i = k + 1;
+	}
+	return b->nfmts > 0;
+}
+
+/* @bits FMT[,FMT...] VALUE...   and   @round FMT[,FMT...] VALUE... */
+static void
+check_values(lesson_checker *c, lesson_block *b)
+{
+	word w;
+	size_t at = next_word(b->args, 0, &w);
+	const char *name = lesson_block_name(b->kind);
+
+	if (w.n == 0) {
+		lesson_verr(c, b->args_loc, "@%s needs formats and values, as in "
+		    "'@%s fp16,bf16 10000 65504'", name, name);
+		return;
+	}
+	if (!read_formats(c, b, w))
+		return;
+	int nwords = 0;
+	for (;; nwords++) {
+		at = next_word(b->args, at, &w);
+		if (w.n == 0)
+			break;
+		if (b->nvals == LESSON_MAX_VALUES) {
+			lesson_verr(c, where(b, w.s), "more than %d values in one @%s",
+			    LESSON_MAX_VALUES, name);
+			return;
+		}
+		if (!read_number(c, b, w.s, w.n, &b->vals[b->nvals]))
+			continue;
+		b->valtext[b->nvals++] = lesson_strndup(w.s, w.n);
+	}
+	if (nwords == 0)
+		lesson_verr(c, b->args_loc, "@%s needs at least one value after the "
+		    "formats", name);
+	int per = 0;
+	for (int i = 0; i < b->nfmts; i++)
+		per += b->kind == LB_BITS ? b->fmts[i]->width : 4;
+	b->nframes = per * (b->nvals ? b->nvals : 1);
+}
+
+/* "fp16,autocast-bf16: EXPR": the policies into b, returns the text after
+ * the colon (or NULL, reported). */
+static const char *
+read_policies(lesson_checker *c, lesson_block *b)
+{
+	const char *colon = strchr(b->args, ':');
+	const char *name = lesson_block_name(b->kind);
+	char q[64], one[32];
+
+	if (colon == NULL || colon == b->args) {
+		lesson_verr(c, b->args_loc, "@%s needs dtypes, a colon and %s, as in "
+		    "'@%s fp16,bf16: %s'", name, b->kind == LB_CALC ?
+		    "an expression" : "a vector", name, b->kind == LB_CALC ?
+		    "10000 * 10000" : "[20, 19]");
+		return NULL;
+	}
+	const char *s = b->args;
+	while (s < colon) {
+		while (s < colon && (lesson_blank(*s) || *s == ','))
+			s++;
+		const char *e = s;
+		while (e < colon && *e != ',' && !lesson_blank(*e))
+			e++;
+		if (e == s)
+			break;
+		size_t len = (size_t)(e - s);
+		if (b->npols == LESSON_MAX_POLICIES) {
+			lesson_verr(c, where(b, s), "more than %d dtypes in one @%s",
+			    LESSON_MAX_POLICIES, name);
+			return NULL;
+		}
+		if (len >= sizeof one || (memcpy(one, s, len), one[len] = '\0',
+		    !calc_policy_parse(one, &b->pols[b->npols]))) {
+			lesson_verr(c, where(b, s), "unknown dtype '%s' (a format, or "
+			    "autocast-fp16 or autocast-bf16)", lesson_quote(s, len, q,
+			    sizeof q));
+			return NULL;
+		}
+		b->npols++;
+		s = e;
+	}
+	s = colon + 1;
+	while (lesson_blank(*s))
+		s++;
+	if (*s == '\0') {
+		lesson_verr(c, where(b, colon), "nothing after the colon of @%s", name);
+		return NULL;
+	}
+	return s;
+}
+
+/* Parse text as an expression and evaluate it under each policy; the
+ * largest trace length is returned in *steps. */
+static calc_expr *
+expression(lesson_checker *c, lesson_block *b, const char *text, size_t off,
+    const char *what, size_t *steps)
+{
+	calc_error ce = { 0, "" };
+	calc_expr *e = calc_parse(text, &ce);
+	lesson_loc at = lesson_loc_at(b->args_loc, b->args, off);
+	bool written = text == b->args + off;	/* else built from it */
+
+	if (e == NULL) {
+		lesson_verr(c, written ? lesson_loc_at(at, text, ce.pos) : at,
+		    "bad %s: %s", what, ce.msg);
+		return NULL;
+	}
+	for (int i = 0; i < b->npols; i++) {
+		calc_trace t;
+		if (!calc_eval(e, &b->pols[i], &t, &ce)) {
+			lesson_verr(c, written ? lesson_loc_at(at, text, ce.pos) : at, "the %s cannot "
+			    "be evaluated in %s: %s", what, b->pols[i].name, ce.msg);
+			calc_free(e);
+			return NULL;
+		}
+		if (t.nsteps > *steps)
+			*steps = t.nsteps;
+		calc_trace_free(&t);
+	}
+	return e;
+}
+
+static void
+check_calc(lesson_checker *c, lesson_block *b)
+{
+	size_t steps = 1;
+	const char *s = read_policies(c, b);
+
+	if (s == NULL)
+		return;
+	b->expr = expression(c, b, s, (size_t)(s - b->args), "expression", &steps);
+	b->nframes = (int)steps;
+}
+
+/* The logits are shown twice: exp(x) / sum(exp(x)) and the max-subtracted
+ * form, both through the calc engine. */
+static void
+check_softmax(lesson_checker *c, lesson_block *b)
+{
+	size_t steps = 1;
+	const char *s = read_policies(c, b);
+	char q[64];
+
+	if (s == NULL)
+		return;
+	size_t off = (size_t)(s - b->args), len = strlen(s);
+	if (s[0] != '[' || s[len - 1] != ']' || memchr(s + 1, '[', len - 1) ||
+	    memchr(s, ']', len - 1)) {
+		lesson_verr(c, lesson_loc_at(b->args_loc, b->args, off),
+		    "@softmax needs a vector of logits such as [20, 19], not '%s'",
+		    lesson_quote(s, len, q, sizeof q));
+		return;
+	}
+	calc_expr *v = expression(c, b, s, off, "vector", &steps);
+	if (v == NULL)
+		return;
+	calc_free(v);
+	size_t n = 4 * len + 64;
+	char *naive = malloc(n), *stable = malloc(n);
+	if (naive && stable) {
+		snprintf(naive, n, "exp(%s) / sum(exp(%s))", s, s);
+		snprintf(stable, n, "exp(%s - max(%s)) / sum(exp(%s - max(%s)))", s, s, s, s);
+		b->vector = lesson_strndup(s, len);
+		b->expr = expression(c, b, naive, off, "naive softmax", &steps);
+		b->expr2 = expression(c, b, stable, off, "stable softmax", &steps);
+	}
+	free(naive);
+	free(stable);
+	b->nframes = 2;
+}
+
+static void
+check_plot(lesson_checker *c, lesson_block *b)
+{
+	word kind, fmts, w;
+	size_t at = next_word(b->args, 0, &kind);
+	char q[64];
+	static const char *const kinds[] = { "ulp", "round", "relerr" };
+
+	at = next_word(b->args, at, &fmts);
+	b->plot = (lesson_plot_kind)-1;
+	for (int i = 0; i < 3; i++)
+		if (kind.n == strlen(kinds[i]) && memcmp(kind.s, kinds[i], kind.n) == 0)
+			b->plot = (lesson_plot_kind)i;
+	if (kind.n == 0 || fmts.n == 0) {
+		lesson_verr(c, b->args_loc, "@plot needs a kind, formats and a range, "
+		    "as in '@plot ulp fp16,bf16 from 1e-8 to 65504'");
+		return;
+	}
+	if ((int)b->plot < 0) {
+		lesson_verr(c, b->args_loc, "unknown plot '%s' (ulp, round or relerr)",
+		    lesson_quote(kind.s, kind.n, q, sizeof q));
+		return;
+	}
+	if (!read_formats(c, b, fmts))
+		return;
+	word parts[4];
+	int np = 0;
+	for (; np < 4; np++) {
+		at = next_word(b->args, at, &parts[np]);
+		if (parts[np].n == 0)
+			break;
+	}
+	at = next_word(b->args, at, &w);
+	if (np != 4 || w.n || parts[0].n != 4 || memcmp(parts[0].s, "from", 4) ||
+	    parts[2].n != 2 || memcmp(parts[2].s, "to", 2)) {
+		lesson_verr(c, where(b, fmts.s + fmts.n), "@plot needs its range as "
+		    "'from A to B' after the formats");
+		return;
+	}
+	if (!read_double(c, b, parts[1].s, parts[1].n, &b->from) ||
+	    !read_double(c, b, parts[3].s, parts[3].n, &b->to))
+		return;
+	if (!isfinite(b->from) || !isfinite(b->to) || !(b->from < b->to))
+		lesson_verr(c, where(b, parts[1].s), "the range of @plot must go "
+		    "from a finite number to a larger one");
+	else if (b->plot != LP_ROUND && b->from <= 0)
+		lesson_verr(c, where(b, parts[1].s), "a %s plot has a logarithmic "
+		    "axis: its range must start above 0", kinds[b->plot]);
+}
+
+void
+lesson_check_block(lesson_checker *c, lesson_block *b)
+{
+	switch (b->kind) {
+	case LB_BITS:
+	case LB_ROUND:
+		check_values(c, b);
+		break;
+	case LB_CALC:
+		check_calc(c, b);
+		break;
+	case LB_SOFTMAX:
+		check_softmax(c, b);
+		break;
+	case LB_PLOT:
+		check_plot(c, b);
+		break;
+	case LB_SCALING:
+	case LB_SCALER:
+		lesson_check_params(c, b);
+		break;
+	default:
+		break;
+	}
+	if (b->nframes < 1)
+		b->nframes = 1;
+}

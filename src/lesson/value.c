@@ -1,0 +1,363 @@
+/*
+ * value.c — computed values: the names a lesson may interpolate ({max
+ * fp16}, {calc fp16: 10000*10000}) or give as a question's @value, how each
+ * is resolved from its text, computed by the format core or the calc
+ * engine, and written as text.  A table maps each name to its kind and its
+ * arguments, so a new value is one row and one case.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson.h"
+#include "priv.h"
+
+typedef enum vargs { VA_FMT, VA_FMT_NUM, VA_CALC } vargs;
+
+static const struct vname {
+	const char *name;
+	lesson_vkind kind;
+	vargs args;
+} vnames[] = {
+	{ "max",		LV_MAX,			VA_FMT },
+	{ "min_normal",		LV_MIN_NORMAL,		VA_FMT },
+	{ "min_subnormal",	LV_MIN_SUBNORMAL,	VA_FMT },
+	{ "eps",		LV_EPS,			VA_FMT },
+	{ "bias",		LV_BIAS,		VA_FMT },
+	{ "exp_bits",		LV_EXP_BITS,		VA_FMT },
+	{ "man_bits",		LV_MAN_BITS,		VA_FMT },
+	{ "round",		LV_ROUND,		VA_FMT_NUM },
+	{ "bits",		LV_BITS,		VA_FMT_NUM },
+	{ "hex",		LV_HEX,			VA_FMT_NUM },
+	{ "ulp",		LV_ULP,			VA_FMT_NUM },
+	{ "calc",		LV_CALC,		VA_CALC },
+};
+#define NVNAMES (sizeof vnames / sizeof vnames[0])
+
+static const char value_list[] = "max, min_normal, min_subnormal, eps, bias, "
+    "exp_bits, man_bits, round, bits, hex, ulp, calc";
+
+static size_t
+word_len(const char *s, const char *end)
+{
+	size_t n = 0;
+	while (s + n < end && !lesson_blank(s[n]) && s[n] != ':')
+		n++;
+	return n;
+}
+
+static const char *
+skip(const char *s, const char *end)
+{
+	while (s < end && lesson_blank(*s))
+		s++;
+	return s;
+}
+
+/* Find the ~N suffix: digits wanted for display.  Returns the end of the
+ * spec proper, or NULL with an error. */
+static const char *
+digits_suffix(lesson_value *v, const char *end, char *err, size_t n, size_t *col)
+{
+	const char *t = strrchr(v->src, '~');
+
+	v->digits = 0;
+	if (t == NULL)
+		return end;
+	const char *d = skip(t + 1, end);
+	char *stop;
+	long k = isdigit((unsigned char)*d) ? strtol(d, &stop, 10) : 0;
+	if (k < 1 || k > 17 || *skip(stop, end) != '\0') {
+		snprintf(err, n, "'~' must be followed by a number of significant "
+		    "digits from 1 to 17");
+		*col = (size_t)(t - v->src);
+		return NULL;
+	}
+	v->digits = (int)k;
+	while (t > v->src && lesson_blank(t[-1]))
+		t--;
+	return t;
+}
+
+bool
+lesson_value_resolve(lesson_value *v, char *err, size_t n, size_t *col)
+{
+	const char *s = v->src, *end = s + strlen(s);
+	char q[64];
+
+	*col = 0;
+	while (lesson_blank(*s))
+		s++;
+	if ((end = digits_suffix(v, end, err, n, col)) == NULL)
+		return false;
+	size_t wl = word_len(s, end);
+	const struct vname *vn = NULL;
+	for (size_t i = 0; i < NVNAMES; i++)
+		if (strlen(vnames[i].name) == wl && memcmp(vnames[i].name, s, wl) == 0)
+			vn = &vnames[i];
+	if (vn == NULL) {
+		snprintf(err, n, "unknown value '%s' (known: %s)",
+		    lesson_quote(s, wl ? wl : 1, q, sizeof q), value_list);
+		return false;
+	}
+	v->kind = vn->kind;
+	const char *a = skip(s + wl, end);
+	size_t al = word_len(a, end);
+
+	if (vn->args == VA_CALC) {
+		const char *colon = memchr(a, ':', (size_t)(end - a));
+		if (colon == NULL || colon == a) {
+			snprintf(err, n, "'calc' needs a dtype, a colon and an expression, "
+			    "as in {calc fp16: 10000 * 10000}");
+			*col = (size_t)(a - v->src);
+			return false;
+		}
+		char name[32];
+		size_t nl = (size_t)(colon - a);
+		while (nl && lesson_blank(a[nl - 1]))
+			nl--;
+		if (nl >= sizeof name || (memcpy(name, a, nl), name[nl] = '\0',
+		    !calc_policy_parse(name, &v->policy))) {
+			snprintf(err, n, "unknown dtype '%s' (a format, or autocast-fp16 "
+			    "or autocast-bf16)", lesson_quote(a, nl, q, sizeof q));
+			*col = (size_t)(a - v->src);
+			return false;
+		}
+		const char *e = skip(colon + 1, end);
+		if (e == end) {
+			snprintf(err, n, "no expression after 'calc %s:'", name);
+			*col = (size_t)(colon - v->src);
+			return false;
+		}
+		char *text = lesson_strndup(e, (size_t)(end - e));
+		calc_error ce = { 0, "" };
+		if (text == NULL) {
+			snprintf(err, n, "out of memory");
+			return false;
+		}
+		v->expr = calc_parse(text, &ce);
+		free(text);
+		if (v->expr == NULL) {
+			snprintf(err, n, "bad expression: %s", ce.msg);
+			*col = (size_t)(e - v->src) + ce.pos;
+			return false;
+		}
+		v->fmt = v->policy.fmt;
+		return true;
+	}
+
+	if (al == 0) {
+		snprintf(err, n, "'%s' needs a format, as in {%s fp16%s}", vn->name,
+		    vn->name, vn->args == VA_FMT_NUM ? " 10000" : "");
+		*col = (size_t)(a - v->src);
+		return false;
+	}
+	char fname[32];
+	if (al < sizeof fname) {
+		memcpy(fname, a, al);
+		fname[al] = '\0';
+	}
+	v->fmt = al < sizeof fname ? fp_format_find(fname) : NULL;
+	if (v->fmt == NULL) {
+		snprintf(err, n, "unknown format '%s' (known: %s)",
+		    lesson_quote(a, al, q, sizeof q), fp_format_names());
+		*col = (size_t)(a - v->src);
+		return false;
+	}
+	const char *x = skip(a + al, end);
+	if (vn->args == VA_FMT) {
+		if (x != end) {
+			snprintf(err, n, "unexpected '%s' after {%s %s}",
+			    lesson_quote(x, (size_t)(end - x), q, sizeof q), vn->name,
+			    v->fmt->name);
+			*col = (size_t)(x - v->src);
+			return false;
+		}
+		return true;
+	}
+	size_t xl = word_len(x, end);
+	if (xl == 0) {
+		snprintf(err, n, "'%s' needs a format and a number, as in {%s fp16 "
+		    "10000}", vn->name, vn->name);
+		*col = (size_t)(x - v->src);
+		return false;
+	}
+	char num[FP_READ_MAX + 1];
+	size_t pos = 0;
+	memcpy(num, x, xl < FP_READ_MAX ? xl : FP_READ_MAX);
+	num[xl < FP_READ_MAX ? xl : FP_READ_MAX] = '\0';
+	fp_read_err re = fp_read(num, &v->x, &pos);
+	if (re != FP_READ_OK) {
+		snprintf(err, n, "'%s' is not a number", lesson_quote(x, xl, q, sizeof q));
+		*col = (size_t)(x - v->src) + (re == FP_READ_SYNTAX ? pos : 0);
+		return false;
+	}
+	const char *rest = skip(x + xl, end);
+	if (rest != end) {
+		snprintf(err, n, "unexpected '%s' after the number",
+		    lesson_quote(rest, (size_t)(end - rest), q, sizeof q));
+		*col = (size_t)(rest - v->src);
+		return false;
+	}
+	return true;
+}
+
+/* ---- computing ------------------------------------------------------------- */
+
+void
+lesson_result_free(lesson_result *r)
+{
+	free(r->v);
+	r->v = NULL;
+	r->n = 0;
+}
+
+bool
+lesson_value_eval(const lesson_value *v, lesson_result *out)
+{
+	const fp_format *f = v->fmt;
+
+	memset(out, 0, sizeof *out);
+	out->fmt = f;
+	if (v->kind == LV_CALC) {
+		calc_trace t;
+		calc_error ce;
+		if (v->expr == NULL || !calc_eval(v->expr, &v->policy, &t, &ce))
+			return false;
+		const calc_step *r = calc_result(&t);
+		if (r == NULL || (out->v = malloc(r->n * sizeof *out->v)) == NULL) {
+			calc_trace_free(&t);
+			return false;
+		}
+		memcpy(out->v, r->value, r->n * sizeof *out->v);
+		out->n = r->n;
+		out->vector = r->vector;
+		out->fmt = r->dtype;
+		calc_trace_free(&t);
+		return true;
+	}
+	if (f == NULL || (out->v = malloc(sizeof *out->v)) == NULL)
+		return false;
+	out->n = 1;
+	uint32_t b = fp_encode_real(f, &v->x, NULL);
+	double *x = out->v;
+	switch (v->kind) {
+	case LV_MAX:		*x = fp_max_finite(f); break;
+	case LV_MIN_NORMAL:	*x = fp_min_normal(f); break;
+	case LV_MIN_SUBNORMAL:	*x = fp_min_subnormal(f); break;
+	case LV_EPS:		*x = ldexp(1, -f->man_bits); break;
+	case LV_BIAS:		*x = f->bias; out->integer = true; break;
+	case LV_EXP_BITS:	*x = f->exp_bits; out->integer = true; break;
+	case LV_MAN_BITS:	*x = f->man_bits; out->integer = true; break;
+	case LV_ROUND:		*x = fp_decode(f, b); break;
+	case LV_BITS:
+	case LV_HEX:
+		*x = fp_decode(f, b);
+		out->pattern = true;
+		out->hex = v->kind == LV_HEX;
+		out->bits = b;
+		break;
+	case LV_ULP:		*x = fp_ulp(f, b); break;
+	default:
+		lesson_result_free(out);
+		return false;
+	}
+	return true;
+}
+
+/* Significant digits of a number written by printf (%g style). */
+static int
+sig_digits(const char *s)
+{
+	int n = 0, lead = 1;
+
+	for (; *s && *s != 'e'; s++) {
+		if (*s < '0' || *s > '9')
+			continue;
+		if (lead && *s == '0')
+			continue;
+		lead = 0;
+		n++;
+	}
+	return n;
+}
+
+char *
+lesson_num_str(const fp_format *f, double x, int digits, char *buf, size_t n)
+{
+	if (isnan(x) || isinf(x))
+		return fp_value_str(x, buf, n);
+	if (digits > 0) {
+		snprintf(buf, n, "%.*g", digits, x);
+		return buf;
+	}
+	/* Whole numbers in full (99614720, not 9.961e+07); other values
+	 * exactly when that is short (0.0078125), else with the format's
+	 * round-trip digits (1.0252e-05). */
+	if (x == floor(x) && fabs(x) < 1e15) {
+		snprintf(buf, n, "%.0f", x);
+		return buf;
+	}
+	fp_value_str(x, buf, n);
+	if (f == NULL || sig_digits(buf) <= 7)
+		return buf;
+	return fp_short_str(f, x, buf, n);
+}
+
+static void
+pattern_str(const fp_format *f, uint32_t b, bool hex, char *buf, size_t n)
+{
+	size_t o = 0;
+
+	if (hex) {
+		snprintf(buf, n, "0x%0*x", (f->width + 3) / 4, (unsigned)b);
+		return;
+	}
+	for (int i = f->width - 1; i >= 0 && o + 2 < n; i--) {
+		buf[o++] = (char)('0' + ((b >> i) & 1u));
+		if (i == f->width - 1 || i == f->man_bits)
+			if (i > 0)
+				buf[o++] = ' ';
+	}
+	buf[o] = '\0';
+}
+
+char *
+lesson_value_str(const lesson_value *v, char *buf, size_t n)
+{
+	lesson_result r;
+	char one[48];
+	size_t o = 0;
+
+	if (n == 0)
+		return buf;
+	if (!lesson_value_eval(v, &r)) {
+		snprintf(buf, n, "(not computable)");
+		return buf;
+	}
+	if (r.pattern)
+		pattern_str(r.fmt, r.bits, r.hex, buf, n);
+	else if (r.integer)
+		snprintf(buf, n, "%d", (int)r.v[0]);
+	else if (!r.vector)
+		lesson_num_str(r.fmt, r.v[0], v->digits, buf, n);
+	else {
+		o += (size_t)snprintf(buf + o, n - o, "[");
+		for (size_t i = 0; i < r.n && o < n; i++) {
+			if (i == 8) {
+				o += (size_t)snprintf(buf + o, n - o, ", ...");
+				break;
+			}
+			lesson_num_str(r.fmt, r.v[i], v->digits, one, sizeof one);
+			o += (size_t)snprintf(buf + o, n - o, "%s%s", i ? ", " : "", one);
+		}
+		if (o < n)
+			snprintf(buf + o, n - o, "]");
+	}
+	lesson_result_free(&r);
+	return buf;
+}

@@ -1,0 +1,45 @@
+/*
+ * lesson_text.h — the plain-text view of the lesson player: what scripted
+ * mode (`fptutor play`) prints.  The terminal UI is the other view of the
+ * same player.  No curses; colour and symbols from term.h; lesson text is
+ * printed as text, never used as a format.
+ *
+ * Who calls what: the front end moves the player item by item
+ * (LESSON_EV_NEXT_ITEM) and calls ui_lesson_item_text() for each, after
+ * ui_lesson_header_text() and before ui_lesson_summary_text().  What a
+ * question shows (the answer, its grade, the hints shown, the model answer
+ * when revealed) is the player's state; the view adds nothing.
+ */
+#ifndef FPTUTOR_UI_LESSON_TEXT_H
+#define FPTUTOR_UI_LESSON_TEXT_H
+
+#include <stdio.h>
+
+#include "lesson.h"
+#include "player.h"
+
+#define UI_LESSON_WIDTH 72	/* prose is re-flowed to this many columns */
+
+/* Title, id, counts and summary. */
+void ui_lesson_header_text(FILE *out, const lesson *l);
+/* The player's current item, preceded by the step's heading when it is
+ * the step's first item. */
+void ui_lesson_item_text(FILE *out, const lesson_player *p);
+/* One line per question and the totals. */
+void ui_lesson_summary_text(FILE *out, const lesson_player *p);
+
+/* Pieces, shared with lesson_text_blocks.c. */
+/* A paragraph, re-flowed to width with every line indented by indent
+ * (first line: first characters already written). */
+void ui_lesson_para_text(FILE *out, const lesson_para *para, int indent,
+    int first, int width);
+void ui_lesson_rich_text(FILE *out, const lesson_text *t, int indent,
+    int first, int width);
+/* A live block in full (every frame of its animation at once). */
+void ui_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b);
+/* Write UTF-8 text, in ASCII when the locale is not UTF-8. */
+void ui_lesson_puts(FILE *out, const char *s);
+/* Characters text takes on screen (code points, after ASCII fallback). */
+int ui_lesson_width(const char *s, size_t n);
+
+#endif

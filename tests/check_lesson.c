@@ -1,0 +1,724 @@
+/*
+ * check_lesson.c — unit tests of the lesson module (src/lesson): the
+ * player's state machine driven through its events, the graders of the
+ * closed question types and the free-text hook, computed values, the
+ * model the parser builds, loading all or nothing, and the search path.
+ *
+ * Lessons come from tests/lessons (TOP_SRCDIR) or are written to a
+ * temporary directory by the test.  Expected values are written out here
+ * (65504, 0x7bff, ...), not computed by the code under test.
+ */
+#include <config.h>
+
+#include "lesson.h"
+#include "player.h"
+
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[] = "/tmp/check_lesson.XXXXXX";
+
+static void
+setup_dir(void)
+{
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void
+teardown_dir(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+	strcpy(tmpdir, "/tmp/check_lesson.XXXXXX");
+}
+
+/* Load tests/lessons/NAME.lesson; fails the test on any error. */
+static lesson *
+load_demo(const char *name)
+{
+	char path[1024];
+	lesson_diags d = { 0 };
+	int ioerr;
+
+	snprintf(path, sizeof path, "%s/tests/lessons/%s.lesson", TOP_SRCDIR, name);
+	lesson *l = lesson_load(path, &d, &ioerr);
+	if (l == NULL)
+		ck_abort_msg("%s: %s", path, d.n ? d.v[0].msg : "no lesson");
+	ck_assert_uint_eq(d.nerrors, 0);
+	lesson_diags_free(&d);
+	return l;
+}
+
+/* Write text as TMP/NAME.lesson and load it. */
+static lesson *
+load_text(const char *name, const char *text, lesson_diags *d)
+{
+	char path[1024];
+	int ioerr;
+
+	snprintf(path, sizeof path, "%s/%s.lesson", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	return lesson_load(path, d, &ioerr);
+}
+
+static lesson_ev_result
+ev(lesson_player *p, lesson_ev_type t)
+{
+	return lesson_player_event(p, &(lesson_event){ .type = t });
+}
+
+static lesson_ev_result
+answer(lesson_player *p, const char *q, const char *text)
+{
+	return lesson_player_event(p, &(lesson_event){ .type = LESSON_EV_ANSWER,
+	    .question = q, .text = text });
+}
+
+#define AT(p, s, i, f) do { \
+	ck_assert_uint_eq((p)->step, (s)); \
+	ck_assert_uint_eq((p)->item, (i)); \
+	ck_assert_int_eq((p)->frame, (f)); \
+	ck_assert(!(p)->done); \
+} while (0)
+
+/* ---- the player: moving ----------------------------------------------- */
+
+START_TEST(test_player_moves)
+{
+	lesson *l = load_demo("overflow-demo");
+	lesson_player *p = lesson_player_new(l, NULL);
+
+	/* Step 1: paragraph, @bits (2 values x 16 bits = 32 frames), @round
+	 * (4 frames per value), paragraph, two questions. */
+	ck_assert_uint_eq(l->nsteps, 4);
+	ck_assert_uint_eq(l->steps[0].nitems, 6);
+	AT(p, 0, 0, 0);
+	ck_assert_int_eq(lesson_player_frames(p), 1);
+	ck_assert_int_eq(lesson_player_item(p)->kind, LI_PARA);
+	ck_assert_int_eq(ev(p, LESSON_EV_PREV), LESSON_EV_IGNORED);
+	ck_assert_int_eq(ev(p, LESSON_EV_NEXT), LESSON_EV_OK);
+	AT(p, 0, 1, 0);
+	ck_assert_int_eq(lesson_player_item(p)->kind, LI_BLOCK);
+	ck_assert_int_eq(lesson_player_frames(p), 32);
+	for (int i = 1; i < 32; i++)
+		ck_assert_int_eq(ev(p, LESSON_EV_NEXT), LESSON_EV_OK);
+	AT(p, 0, 1, 31);
+	ev(p, LESSON_EV_NEXT);
+	AT(p, 0, 2, 0);
+	ck_assert_int_eq(lesson_player_frames(p), 4);
+	ev(p, LESSON_EV_PREV);		/* back into the last frame */
+	AT(p, 0, 1, 31);
+	ev(p, LESSON_EV_NEXT_ITEM);	/* skips the rest of an animation */
+	AT(p, 0, 2, 0);
+	ev(p, LESSON_EV_NEXT_ITEM);
+	ev(p, LESSON_EV_NEXT_ITEM);
+	AT(p, 0, 4, 0);
+	ck_assert_ptr_eq(lesson_player_question(p), &l->questions[0]);
+
+	ck_assert_int_eq(ev(p, LESSON_EV_NEXT_STEP), LESSON_EV_OK);
+	AT(p, 1, 0, 0);
+	ev(p, LESSON_EV_NEXT);
+	ck_assert_int_eq(ev(p, LESSON_EV_PREV_STEP), LESSON_EV_OK);
+	AT(p, 1, 0, 0);			/* first: to this step's start */
+	ck_assert_int_eq(ev(p, LESSON_EV_PREV_STEP), LESSON_EV_OK);
+	AT(p, 0, 0, 0);
+	ck_assert_int_eq(ev(p, LESSON_EV_PREV_STEP), LESSON_EV_IGNORED);
+
+	ck_assert_int_eq(lesson_player_event(p, &(lesson_event){
+	    .type = LESSON_EV_GOTO_STEP, .step = 4 }), LESSON_EV_IGNORED);
+	ck_assert_int_eq(lesson_player_event(p, &(lesson_event){
+	    .type = LESSON_EV_GOTO_STEP, .step = 3 }), LESSON_EV_OK);
+	AT(p, 3, 0, 0);
+	ck_assert_int_eq(ev(p, LESSON_EV_NEXT_STEP), LESSON_EV_OK);
+	ck_assert(p->done);
+	ck_assert_ptr_null(lesson_player_item(p));
+	ck_assert_int_eq(ev(p, LESSON_EV_NEXT), LESSON_EV_IGNORED);
+	ck_assert_int_eq(ev(p, LESSON_EV_NEXT_ITEM), LESSON_EV_IGNORED);
+	ck_assert_int_eq(ev(p, LESSON_EV_PREV), LESSON_EV_OK);
+	size_t last = l->steps[3].nitems - 1;
+	AT(p, 3, last, lesson_player_frames(p) - 1);
+
+	/* Item by item from the start visits every item once. */
+	ev(p, LESSON_EV_PREV_STEP);
+	while (p->step > 0)
+		ev(p, LESSON_EV_PREV_STEP);
+	size_t items = 0, want = 0;
+	for (size_t s = 0; s < l->nsteps; s++)
+		want += l->steps[s].nitems;
+	while (!p->done) {
+		items++;
+		ck_assert_int_eq(ev(p, LESSON_EV_NEXT_ITEM), LESSON_EV_OK);
+	}
+	ck_assert_uint_eq(items, want);
+
+	/* An unknown event changes nothing. */
+	ck_assert_int_eq(lesson_player_event(p, &(lesson_event){
+	    .type = (lesson_ev_type)99 }), LESSON_EV_IGNORED);
+	lesson_player_free(p);
+	lesson_free(l);
+}
+END_TEST
+
+/* ---- the player: answers, hints, reveal, scores ------------------------- */
+
+START_TEST(test_player_answers)
+{
+	lesson *l = load_demo("overflow-demo");
+	lesson_player *p = lesson_player_new(l, NULL);
+	const lesson_question *q = lesson_question_find(l, "demo-max-fp16");
+	lesson_score sc;
+
+	ck_assert_ptr_nonnull(q);
+	/* The current item is a paragraph: no question to answer. */
+	ck_assert_int_eq(answer(p, NULL, "65504"), LESSON_EV_NO_QUESTION);
+	ck_assert_int_eq(answer(p, "no-such-id", "1"), LESSON_EV_NO_QUESTION);
+	ck_assert_int_eq(lesson_player_event(p, &(lesson_event){
+	    .type = LESSON_EV_HINT }), LESSON_EV_NO_QUESTION);
+
+	lesson_player_score(p, &sc);
+	ck_assert_uint_eq(sc.questions, 6);
+	ck_assert_uint_eq(sc.answered, 0);
+	ck_assert(sc.max == 6 && sc.score == 0);
+
+	ck_assert_int_eq(answer(p, "demo-max-fp16", "65000"), LESSON_EV_OK);
+	const lesson_progress *g = lesson_player_progress(p, q);
+	ck_assert(g->grade.graded && !g->grade.pass);
+	ck_assert_int_eq(answer(p, "demo-max-fp16", " 65504 "), LESSON_EV_OK);
+	ck_assert_int_eq(g->attempts, 2);
+	ck_assert_str_eq(g->answer, " 65504 ");
+	ck_assert(g->grade.pass && g->grade.score == 1);
+	lesson_player_score(p, &sc);
+	ck_assert_uint_eq(sc.passed, 1);
+	ck_assert(sc.score == 1);
+
+	/* One hint, then nothing more. */
+	lesson_event h = { .type = LESSON_EV_HINT, .question = "demo-max-fp16" };
+	ck_assert_int_eq(lesson_player_event(p, &h), LESSON_EV_OK);
+	ck_assert_uint_eq(g->hints_shown, 1);
+	ck_assert_int_eq(lesson_player_event(p, &h), LESSON_EV_IGNORED);
+
+	/* Revealing the model answer fails the question for good. */
+	lesson_event r = { .type = LESSON_EV_REVEAL, .question = "demo-max-fp16" };
+	ck_assert_int_eq(lesson_player_event(p, &r), LESSON_EV_OK);
+	ck_assert_int_eq(lesson_player_event(p, &r), LESSON_EV_IGNORED);
+	lesson_player_score(p, &sc);
+	ck_assert_uint_eq(sc.passed, 0);
+	ck_assert(sc.score == 0);
+	answer(p, "demo-max-fp16", "65504");
+	lesson_player_score(p, &sc);
+	ck_assert_uint_eq(sc.passed, 0);
+
+	/* The current item's question, when the event names none. */
+	while (lesson_player_question(p) == NULL)
+		ev(p, LESSON_EV_NEXT_ITEM);
+	ck_assert_ptr_eq(lesson_player_question(p), q);
+	ev(p, LESSON_EV_NEXT_ITEM);
+	ck_assert_str_eq(lesson_player_question(p)->id, "demo-max-bits");
+	ck_assert_int_eq(answer(p, NULL, "0x7bff"), LESSON_EV_OK);
+	ck_assert(lesson_player_progress(p, lesson_player_question(p))->grade.pass);
+
+	ck_assert(!lesson_player_passed(p));
+	lesson_player_free(p);
+	lesson_free(l);
+}
+END_TEST
+
+START_TEST(test_player_all_passed)
+{
+	lesson *l = load_demo("fp16-range");
+	lesson_player *p = lesson_player_new(l, NULL);
+
+	ck_assert(!lesson_player_passed(p));
+	answer(p, "range-bias", "127");
+	answer(p, "range-eps", "0.0078125");
+	ck_assert(!lesson_player_passed(p));
+	answer(p, "range-wider", "b and c");
+	ck_assert(lesson_player_passed(p));
+	lesson_player_free(p);
+	lesson_free(l);
+}
+END_TEST
+
+/* ---- graders ------------------------------------------------------------ */
+
+/* Grade text against question id of lesson l; returns the grade. */
+static lesson_grade
+grade(const lesson *l, const char *id, const char *text)
+{
+	lesson_grade g;
+	const lesson_question *q = lesson_question_find(l, id);
+
+	ck_assert_msg(q != NULL, "no question %s", id);
+	lesson_grade_answer(l, q, text, NULL, &g);
+	return g;
+}
+
+#define PASSES(l, id, text) ck_assert_msg(grade(l, id, text).pass, \
+	"%s: '%s' should pass: %s", id, text, grade(l, id, text).feedback)
+#define FAILS(l, id, text, fb) do { \
+	lesson_grade g_ = grade(l, id, text); \
+	ck_assert_msg(!g_.pass, "%s: '%s' should fail", id, text); \
+	ck_assert_msg(g_.graded && g_.score == 0 && g_.max == 1, "%s: score", id); \
+	ck_assert_str_eq(g_.feedback, fb); \
+} while (0)
+
+START_TEST(test_grade_choice)
+{
+	lesson *l = load_demo("fp16-range");
+
+	PASSES(l, "range-wider", "b c");
+	PASSES(l, "range-wider", "B and C");
+	PASSES(l, "range-wider", "c, b.");
+	PASSES(l, "range-wider", "(b) (c)");
+	FAILS(l, "range-wider", "b", "You chose b; the answer is b, c.");
+	FAILS(l, "range-wider", "a b c", "You chose a, b, c; the answer is b, c.");
+	FAILS(l, "range-wider", "b d", "'d' is not one of the keys (a, b, c).");
+	FAILS(l, "range-wider", "", "No option chosen; the answer is b, c.");
+	FAILS(l, "range-wider", "and", "No option chosen; the answer is b, c.");
+	lesson_free(l);
+	l = load_demo("overflow-demo");
+	PASSES(l, "demo-overflow", "a");
+	FAILS(l, "demo-overflow", "A B", "You chose A, B; the answer is A.");
+	lesson_free(l);
+}
+END_TEST
+
+START_TEST(test_grade_order)
+{
+	lesson *l = load_demo("overflow-demo");
+	const char *id = "demo-step-order";
+
+	PASSES(l, id, "backward unscale clip step update");
+	PASSES(l, id, "Backward -> unscale -> clip -> step -> update");
+	PASSES(l, id, "backward \xe2\x86\x92 unscale \xe2\x86\x92 clip \xe2\x86\x92 "
+	    "step \xe2\x86\x92 update");
+	PASSES(l, id, "backward, unscale; clip > step, update.");
+	FAILS(l, id, "backward clip unscale step update",
+	    "First inversion: 'unscale' must come before 'clip'.");
+	FAILS(l, id, "update backward unscale clip step",
+	    "First inversion: 'backward' must come before 'update'.");
+	FAILS(l, id, "backward unscale clip step",
+	    "'update' is missing: put every item in order.");
+	FAILS(l, id, "backward unscale clip step step update",
+	    "'step' appears twice.");
+	FAILS(l, id, "backward unscale clip-grad step update",
+	    "'clip-grad' is not one of the keys (step, backward, clip, update, unscale).");
+	lesson_free(l);
+}
+END_TEST
+
+START_TEST(test_grade_numeric)
+{
+	lesson *l = load_demo("overflow-demo");
+
+	/* No @tolerance: anything that rounds to 65504 in fp16. */
+	PASSES(l, "demo-max-fp16", "65504");
+	PASSES(l, "demo-max-fp16", "6.5504e4");
+	PASSES(l, "demo-max-fp16", "65519.99");
+	PASSES(l, "demo-max-fp16", "65488.01");
+	FAILS(l, "demo-max-fp16", "65488", "The value is 65504; an answer counts when "
+	    "it is rounding to it in fp16.");
+	FAILS(l, "demo-max-fp16", "65520", "The value is 65504; an answer counts when "
+	    "it is rounding to it in fp16.");
+	FAILS(l, "demo-max-fp16", "inf", "The value is 65504; an answer counts when "
+	    "it is rounding to it in fp16.");
+	FAILS(l, "demo-max-fp16", "about 65504", "'about 65504' is not a number "
+	    "(write it as 65504, 1e-8 or inf).");
+	/* 0.1%: 0.731058... */
+	PASSES(l, "demo-stable-first", "0.731");
+	PASSES(l, "demo-stable-first", "0.7317");
+	FAILS(l, "demo-stable-first", "0.7322", "The value is 0.731058598; an answer "
+	    "counts when it is within 0.1%.");
+	lesson_free(l);
+
+	l = load_demo("fp16-range");
+	/* 1 ulp of bf16 at 2^-7 is 2^-14 = 6.1035e-05. */
+	PASSES(l, "range-eps", "0.0078125");
+	PASSES(l, "range-eps", "0.00787");
+	FAILS(l, "range-eps", "0.0079", "The value is 0.0078125; an answer counts "
+	    "when it is within 1 ulp of bf16 (6.103515625e-05 here).");
+	/* A count is exact. */
+	PASSES(l, "range-bias", "127");
+	PASSES(l, "range-bias", "127.000");
+	FAILS(l, "range-bias", "127.0000000000000000001", "The value is 127; an "
+	    "answer counts when it is exactly.");
+	lesson_free(l);
+}
+END_TEST
+
+START_TEST(test_grade_bits)
+{
+	lesson *l = load_demo("overflow-demo");
+	const char *id = "demo-max-bits";
+
+	PASSES(l, id, "0x7bff");
+	PASSES(l, id, "7BFF");
+	PASSES(l, id, "0111101111111111");
+	PASSES(l, id, "0 11110 1111111111");
+	FAILS(l, id, "0x7c00", "0x7c00 is inf in fp16; the answer is 0x7bff (65504).");
+	FAILS(l, id, "0x17bff", "'0x17bff' is not a 16-bit pattern of fp16 (hex "
+	    "such as 0x7bff, or 16 binary digits).");
+	lesson_free(l);
+
+	lesson_diags d = { 0 };
+	l = load_text("nan", "@lesson nan\n@title T\n@summary S.\n@step S\n"
+	    "@question nan-bits bits\nThe bits of NaN?\n@format fp16\n"
+	    "@value round fp16 nan\n@answer {hex fp16 nan}\n@end\n", &d);
+	ck_assert_ptr_nonnull(l);
+	PASSES(l, "nan-bits", "0x7e00");
+	PASSES(l, "nan-bits", "0x7c01");	/* any NaN is NaN */
+	FAILS(l, "nan-bits", "0x7c00", "0x7c00 is inf in fp16; the answer is 0x7e00 (nan).");
+	lesson_free(l);
+	lesson_diags_free(&d);
+}
+END_TEST
+
+/* A stand-in for the rubric grader: passes answers that say "max". */
+static int text_calls;
+static bool
+fake_text_grader(const lesson *l, const lesson_question *q, const char *a,
+    lesson_grade *out)
+{
+	(void)l;
+	text_calls++;
+	ck_assert_uint_gt(q->nrubric, 0);
+	if (strstr(a, "cannot") != NULL)
+		return false;
+	out->graded = true;
+	out->pass = strstr(a, "max") != NULL;
+	out->score = out->pass ? 2 : 0;
+	out->max = 2;
+	snprintf(out->feedback, sizeof out->feedback, "fake");
+	return true;
+}
+
+START_TEST(test_grade_text)
+{
+	lesson *l = load_demo("overflow-demo");
+	const lesson_question *q = lesson_question_find(l, "demo-softmax");
+	lesson_grade g;
+	lesson_score sc;
+
+	/* The rubric is kept as written, with its line numbers. */
+	ck_assert_uint_eq(q->nrubric, 2);
+	ck_assert_str_eq(q->rubric[0].text, "concept overflow: exp(20) overflows | inf");
+	ck_assert_int_eq(q->rubric[0].line, q->rubric_loc.line + 1);
+
+	lesson_grade_answer(l, q, "subtract the max", NULL, &g);
+	ck_assert(!g.graded && !g.pass);
+	ck_assert_str_eq(g.feedback, LESSON_NOT_GRADED);
+
+	lesson_player *p = lesson_player_new(l, fake_text_grader);
+	answer(p, "demo-softmax", "subtract the max first");
+	ck_assert_int_eq(text_calls, 1);
+	lesson_player_score(p, &sc);
+	ck_assert_uint_eq(sc.passed, 1);
+	ck_assert(sc.score == 2 && sc.max == 7);
+	answer(p, "demo-softmax", "it cannot be graded");
+	const lesson_progress *pr = lesson_player_progress(p, q);
+	ck_assert(!pr->grade.graded && !pr->grade.pass);
+	ck_assert_str_eq(pr->grade.feedback, LESSON_NOT_GRADED);
+	lesson_player_free(p);
+	lesson_free(l);
+}
+END_TEST
+
+/* ---- computed values ------------------------------------------------------ */
+
+static const struct { const char *src, *text; } values[] = {
+	{ "max fp16", "65504" },
+	{ "max e4m3", "448" },
+	{ "max e5m2", "57344" },
+	{ "min_subnormal fp16", "5.9605e-08" },
+	{ "min_normal fp16", "6.1035e-05" },
+	{ "eps fp16", "0.0009765625" },
+	{ "bias bf16", "127" },
+	{ "exp_bits fp16", "5" },
+	{ "man_bits bf16", "7" },
+	{ "round bf16 10000", "9984" },
+	{ "round fp16 1e-8", "0" },
+	{ "round fp16 65520", "inf" },
+	{ "bits fp16 65504", "0 11110 1111111111" },
+	{ "bits bf16 -2", "1 10000000 0000000" },
+	{ "hex fp16 65504", "0x7bff" },
+	{ "hex e4m3 448", "0x7e" },
+	{ "hex tf32 1", "0x1fc00" },
+	{ "ulp fp16 65504", "32" },
+	{ "calc fp16: 10000 * 10000", "inf" },
+	{ "calc fp32: 10000 * 10000", "100000000" },
+	{ "calc fp16: 1e-8 * 1024", "0" },	/* the literal flushes first */
+	{ "round fp16 1.024e-5", "1.0252e-05" },
+	{ "calc bf16: 10000 * 10000", "99614720" },
+	{ "calc fp32: 1e-8", "9.99999994e-09" },
+	{ "calc fp32: softmax([20, 19]) ~3", "[0.731, 0.269]" },
+	{ "calc fp16: [1, 2] ", "[1, 2]" },
+	{ "max bf16 ~3", "3.39e+38" },
+	{ "  max   fp16  ~ 2 ", "6.6e+04" },
+	{ "eps bf16", "0.0078125" },
+};
+
+START_TEST(test_values)
+{
+	lesson_value v = { 0 };
+	char err[200], buf[200];
+	size_t col;
+
+	v.src = strdup(values[_i].src);
+	ck_assert_msg(lesson_value_resolve(&v, err, sizeof err, &col),
+	    "%s: %s", values[_i].src, err);
+	ck_assert_str_eq(lesson_value_str(&v, buf, sizeof buf), values[_i].text);
+	free(v.src);
+	calc_free(v.expr);
+}
+END_TEST
+
+static const struct { const char *src; size_t col; const char *msg; } bad_values[] = {
+	{ "maximum fp16", 0, "unknown value 'maximum'" },
+	{ "max fp17", 4, "unknown format 'fp17'" },
+	{ "max", 3, "'max' needs a format" },
+	{ "max fp16 x", 9, "unexpected 'x' after {max fp16}" },
+	{ "round fp16", 10, "'round' needs a format and a number" },
+	{ "round fp16 1e", 13, "'1e' is not a number" },
+	{ "round fp16 1 2", 13, "unexpected '2' after the number" },
+	{ "calc fp16 1", 5, "'calc' needs a dtype, a colon" },
+	{ "calc fp64: 1", 5, "unknown dtype 'fp64'" },
+	{ "calc fp16:", 9, "no expression after 'calc fp16:'" },
+	{ "calc fp16: (1 +", 15, "bad expression: " },
+	{ "max fp16 ~18", 9, "'~' must be followed by a number" },
+};
+
+START_TEST(test_bad_values)
+{
+	lesson_value v = { 0 };
+	char err[200];
+	size_t col = 99;
+
+	v.src = strdup(bad_values[_i].src);
+	ck_assert(!lesson_value_resolve(&v, err, sizeof err, &col));
+	ck_assert_msg(strncmp(err, bad_values[_i].msg, strlen(bad_values[_i].msg)) == 0,
+	    "%s: %s", bad_values[_i].src, err);
+	ck_assert_uint_eq(col, bad_values[_i].col);
+	free(v.src);
+	calc_free(v.expr);
+}
+END_TEST
+
+/* ---- the model, loading, diagnostics ---------------------------------- */
+
+START_TEST(test_model)
+{
+	lesson_diags d = { 0 };
+	lesson *l = load_text("model",
+	    "# a comment\n"
+	    "@lesson model\n@title A title\n"
+	    "@summary First line\nsecond line.\n\nSecond paragraph.\n"
+	    "@step One\n"
+	    "\\@ is prose, {{ is a brace, and {max fp16} a value\n"
+	    "that goes on.\n"
+	    "\n"
+	    "  verbatim   line\n"
+	    "\tand another\n"
+	    "@calc fp16: 1 + 1\n"
+	    "@question m-q choice\nPick.\n@option A One\n  two.\n@option b Two.\n"
+	    "@correct a\n@hint H.\n@answer A.\n@end\n"
+	    "After.\n", &d);
+
+	ck_assert_msg(l != NULL, "%s", d.n ? d.v[0].msg : "");
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_str_eq(l->id, "model");
+	ck_assert_str_eq(l->title, "A title");
+	ck_assert_uint_eq(l->summary.n, 2);
+	ck_assert_uint_eq(l->nsteps, 1);
+	const lesson_step *s = &l->steps[0];
+	ck_assert_uint_eq(s->nitems, 5);
+	ck_assert_int_eq(s->items[0].kind, LI_PARA);
+	const lesson_para *p = &s->items[0].para;
+	ck_assert(!p->verbatim);
+	ck_assert_str_eq(p->spans[0].text, "@ is prose, {");
+	ck_assert_str_eq(p->spans[1].text, " is a brace, and ");
+	ck_assert(p->spans[2].is_value);
+	ck_assert_str_eq(p->spans[2].value.src, "max fp16");
+	ck_assert_int_eq(p->spans[2].value.loc.line, 9);
+	ck_assert_int_eq(p->spans[2].value.loc.col, 34);
+	ck_assert_int_eq(s->items[1].kind, LI_PARA);
+	ck_assert(s->items[1].para.verbatim);
+	ck_assert_int_eq(s->items[2].kind, LI_BLOCK);
+	ck_assert_int_eq(l->blocks[s->items[2].index].kind, LB_CALC);
+	ck_assert_int_eq(l->blocks[0].nframes, 3);	/* two literals and + */
+	ck_assert_int_eq(s->items[3].kind, LI_QUESTION);
+	const lesson_question *q = &l->questions[0];
+	ck_assert_str_eq(q->id, "m-q");
+	ck_assert_int_eq(q->type, LQ_CHOICE);
+	ck_assert_uint_eq(q->nopts, 2);
+	ck_assert_uint_eq(q->opts[0].text.n, 2);	/* "One", then verbatim */
+	ck_assert_uint_eq(q->correct_idx[0], 0);	/* a is A */
+	ck_assert_uint_eq(q->nhints, 1);
+	ck_assert_int_eq(s->items[4].kind, LI_PARA);
+	lesson_free(l);
+	lesson_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_all_or_nothing)
+{
+	lesson_diags d = { 0 };
+	int ioerr;
+
+	/* An error anywhere: no lesson at all, every error reported. */
+	lesson *l = load_text("broken", "@lesson broken\n@title T\n@summary S.\n"
+	    "@step One\n{max fp99}\n@bits fp16 1\n@frob\n", &d);
+	ck_assert_ptr_null(l);
+	ck_assert_uint_eq(d.nerrors, 2);
+	ck_assert_int_eq(d.v[0].line, 7);	/* parse errors come first */
+	ck_assert_int_eq(d.v[1].line, 5);
+	ck_assert_int_eq(d.v[1].col, 6);
+	lesson_diags_free(&d);
+
+	char path[1024];
+	snprintf(path, sizeof path, "%s/none.lesson", tmpdir);
+	ck_assert_ptr_null(lesson_load(path, &d, &ioerr));
+	ck_assert_int_eq(ioerr, ENOENT);
+	ck_assert_int_eq(d.v[0].line, 0);
+	lesson_diags_free(&d);
+
+	ck_assert_ptr_null(lesson_load(tmpdir, &d, &ioerr));	/* a directory */
+	ck_assert_int_eq(ioerr, 0);
+	ck_assert_uint_eq(d.nerrors, 1);
+	lesson_diags_free(&d);
+
+	/* Warnings alone load. */
+	l = load_text("warned", "@lesson warned\n@title T\n@summary S.\n@step A\n"
+	    "Text.\n@step Empty\n", &d);
+	ck_assert_ptr_nonnull(l);
+	ck_assert_uint_eq(d.nerrors, 0);
+	ck_assert_uint_eq(d.nwarnings, 1);
+	lesson_free(l);
+	lesson_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_unique_ids)
+{
+	lesson *a = load_demo("overflow-demo");
+	lesson *b = load_demo("fp16-range");
+	lesson_diags d = { 0 };
+	const lesson *two[] = { a, b }, *same[] = { a, a };
+
+	ck_assert_uint_eq(lesson_check_unique(two, 2, &d), 0);
+	ck_assert_uint_eq(lesson_check_unique(same, 2, &d), a->nquestions);
+	ck_assert_ptr_nonnull(strstr(d.v[0].msg, "is also used by"));
+	lesson_diags_free(&d);
+	lesson_free(a);
+	lesson_free(b);
+}
+END_TEST
+
+START_TEST(test_quote_and_ids)
+{
+	char buf[200];
+
+	ck_assert_str_eq(lesson_quote("a\x1b[31mb", 7, buf, sizeof buf), "a\\x1b[31mb");
+	ck_assert_str_eq(lesson_quote("\xff\xc3\xa9\xc3", 4, buf, sizeof buf),
+	    "\\xff\xc3\xa9\\xc3");
+	ck_assert_str_eq(lesson_quote("x\0y", 3, buf, sizeof buf), "x\\x00y");
+	ck_assert_str_eq(lesson_quote("0123456789012345678901234567890123456789XYZ",
+	    43, buf, sizeof buf), "0123456789012345678901234567890123456789...");
+	ck_assert(lesson_id_ok("step-order", 10));
+	ck_assert(lesson_id_ok("bf16", 4));
+	ck_assert(!lesson_id_ok("Step", 4));
+	ck_assert(!lesson_id_ok("-a", 2));
+	ck_assert(!lesson_id_ok("a-", 2));
+	ck_assert(!lesson_id_ok("..", 2));
+	ck_assert(!lesson_id_ok("a/b", 3));
+	ck_assert(!lesson_id_ok("", 0));
+	ck_assert(!lesson_id_ok("a_b", 3));
+}
+END_TEST
+
+START_TEST(test_find)
+{
+	const char *dirs[8];
+	char store[256], path[512];
+	bool badid;
+
+	setenv("FPTUTOR_LESSON_PATH", "::" TOP_SRCDIR "/tests/lessons:/nowhere:", 1);
+	size_t n = lesson_path("/usr/share/fptutor/lessons", dirs, 8, store, sizeof store);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_str_eq(dirs[0], TOP_SRCDIR "/tests/lessons");
+	ck_assert_str_eq(dirs[1], "/nowhere");
+	ck_assert_str_eq(dirs[2], "/usr/share/fptutor/lessons");
+	ck_assert_str_eq(dirs[3], "lessons");
+	unsetenv("FPTUTOR_LESSON_PATH");
+
+	ck_assert(lesson_find("fp16-range", dirs, n, path, sizeof path, &badid));
+	ck_assert_str_eq(path, TOP_SRCDIR "/tests/lessons/fp16-range.lesson");
+	ck_assert(!lesson_find("no-such", dirs, n, path, sizeof path, &badid));
+	ck_assert(!badid);
+	ck_assert(!lesson_find("..", dirs, n, path, sizeof path, &badid));
+	ck_assert(badid);
+	ck_assert(lesson_find("x/y", dirs, n, path, sizeof path, &badid));
+	ck_assert_str_eq(path, "x/y");
+	ck_assert(lesson_find("y.lesson", dirs, n, path, sizeof path, &badid));
+
+	char **paths;
+	long k = lesson_list(dirs, n, &paths);
+	ck_assert_int_eq(k, 2);
+	ck_assert_ptr_nonnull(strstr(paths[0], "/fp16-range.lesson"));
+	ck_assert_ptr_nonnull(strstr(paths[1], "/overflow-demo.lesson"));
+	lesson_paths_free(paths, k);
+}
+END_TEST
+
+static Suite *
+lesson_suite(void)
+{
+	Suite *s = suite_create("lesson");
+	TCase *tc = tcase_create("player");
+	tcase_add_test(tc, test_player_moves);
+	tcase_add_test(tc, test_player_answers);
+	tcase_add_test(tc, test_player_all_passed);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("grade");
+	tcase_add_checked_fixture(tc, setup_dir, teardown_dir);
+	tcase_add_test(tc, test_grade_choice);
+	tcase_add_test(tc, test_grade_order);
+	tcase_add_test(tc, test_grade_numeric);
+	tcase_add_test(tc, test_grade_bits);
+	tcase_add_test(tc, test_grade_text);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("values");
+	tcase_add_loop_test(tc, test_values, 0, sizeof values / sizeof values[0]);
+	tcase_add_loop_test(tc, test_bad_values, 0,
+	    sizeof bad_values / sizeof bad_values[0]);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("model");
+	tcase_add_checked_fixture(tc, setup_dir, teardown_dir);
+	tcase_add_test(tc, test_model);
+	tcase_add_test(tc, test_all_or_nothing);
+	tcase_add_test(tc, test_unique_ids);
+	tcase_add_test(tc, test_quote_and_ids);
+	tcase_add_test(tc, test_find);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(lesson_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,1 @@
+"$FPTUTOR" check-lesson ../lessons/missing.lesson ../lessons/fp16-range.lesson

@@ -1,0 +1,1 @@
+"$FPTUTOR" check-lesson -q ../lessons/overflow-demo.lesson ../lessons/dup/shared-id.lesson

@@ -1,0 +1,1 @@
+FPTUTOR_LESSON_PATH=/nonexistent:../lessons "$FPTUTOR" play fp16-range --json -a -

@@ -1,0 +1,1 @@
+"$FPTUTOR" play "Not An Id"

@@ -1,0 +1,1 @@
+"$FPTUTOR" play ../lessons/bad/duplicate-question-id.lesson

@@ -1,0 +1,1 @@
+FPTUTOR_LESSON_PATH=/nonexistent "$FPTUTOR" lessons --json

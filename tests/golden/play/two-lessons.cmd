@@ -1,0 +1,1 @@
+"$FPTUTOR" play a b

@@ -1,0 +1,1 @@
+"$FPTUTOR" play ../lessons/fp16-range.lesson
