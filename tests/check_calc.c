@@ -520,8 +520,9 @@ rand_value(const struct ref *r, uint32_t *bits)
 	return ref_decode(r, b);
 }
 
-/* Flags of rounding an exact result `ex` into r, by their definitions
- * (tininess before rounding).  exact_known says ex is the exact result. */
+/* Flags of rounding the exact result `ex` into r, giving `res`, by their
+ * definitions (tininess before rounding); the caller works out whether
+ * the rounding was inexact, since for / the double `ex` is not exact. */
 static unsigned
 ref_flags(const struct ref *r, double ex, double res, bool inexact)
 {
