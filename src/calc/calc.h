@@ -31,6 +31,7 @@
 #define CALC_MAX_DEPTH	64	/* nesting of parentheses and calls */
 #define CALC_MAX_VEC	65536	/* elements of one vector */
 #define CALC_MAX_NODES	4096	/* operations and literals in one expression */
+#define CALC_MAX_VALUES	(1L << 21)	/* values held by one trace, all steps */
 
 typedef struct calc_error {
 	size_t pos;		/* byte offset in the text (parse errors) */
@@ -63,6 +64,8 @@ typedef enum calc_cause {
 	CALC_CAUSE_INVALID,	/* inf/inf, inf-inf, 0*inf, log(-1), ...: NaN */
 	CALC_CAUSE_INPUT,	/* a literal that is itself inf or NaN */
 	CALC_CAUSE_PROPAGATED,	/* a nonfinite input carried through */
+	CALC_CAUSE_DIVZERO,	/* x/0 or log(0): an exact infinity, no
+				 * rounding (IEEE divideByZero; no flag of ours) */
 } calc_cause;
 const char *calc_cause_name(calc_cause c);	/* "overflow", ... */
 

@@ -19,6 +19,7 @@ typedef struct ev {
 	const calc_policy *pol;
 	calc_trace *t;
 	size_t cap;
+	long values;		/* held by the trace so far: CALC_MAX_VALUES */
 	calc_error *err;
 	bool failed;
 } ev;
@@ -56,8 +57,12 @@ set_label(ev *v, calc_step *s, int node)
 		memcpy(s->label, v->e->text + n->pos, len);
 		s->label[len] = '\0';
 	} else {
-		memcpy(s->label, v->e->text + n->pos, sizeof s->label - 4);
-		strcpy(s->label + sizeof s->label - 4, "...");
+		/* cut on a character boundary: never half a UTF-8 sequence */
+		size_t k = sizeof s->label - 4;
+		while (k > 0 && ((unsigned char)v->e->text[n->pos + k] & 0xc0) == 0x80)
+			k--;
+		memcpy(s->label, v->e->text + n->pos, k);
+		strcpy(s->label + k, "...");
 	}
 }
 
@@ -73,6 +78,12 @@ new_step(ev *v, int node, int labelnode, const char *op, const fp_format *dt,
 		return -1;
 	if (n > CALC_MAX_VEC) {
 		ev_fail(v, pos, "vector too long (at most %d elements)", CALC_MAX_VEC);
+		return -1;
+	}
+	v->values += (long)n;
+	if (v->values > CALC_MAX_VALUES) {
+		ev_fail(v, pos, "the expression computes too many values (at most "
+		    "%ld over all its steps)", CALC_MAX_VALUES);
 		return -1;
 	}
 	if (t->nsteps == v->cap) {
@@ -119,13 +130,28 @@ all_finite(const calc_step *s, bool *has_nan)
 	return fin;
 }
 
+/* Is element i of s an infinity made exactly, at a pole: x / 0 with x
+ * finite and nonzero, or log(0)? */
+static bool
+pole(ev *v, const calc_step *s, size_t i)
+{
+	const calc_step *a = s->args[0] >= 0 ? S(v, s->args[0]) : NULL;
+	const calc_step *b = s->args[1] >= 0 ? S(v, s->args[1]) : NULL;
+
+	if (strcmp(s->op, "/") == 0 && b)
+		return b->value[b->n == 1 ? 0 : i] == 0;
+	if (strcmp(s->op, "log") == 0 && a)
+		return a->value[a->n == 1 ? 0 : i] == 0;
+	return false;
+}
+
 /* Round exact[] into the dtype, set flags and the cause of a nonfinite
  * result.  lits, when not NULL, are the exact readings of literals. */
 static void
 finish(ev *v, int idx, const fp_real *lits)
 {
 	calc_step *s = S(v, idx);
-	bool in_nan = false, in_fin = true;
+	bool in_nan = false, in_fin = true, divzero = false;
 
 	for (int k = 0; k < 2; k++)
 		if (s->args[k] >= 0)
@@ -137,9 +163,17 @@ finish(ev *v, int idx, const fp_real *lits)
 				  : fp_encode(s->dtype, x, &fl);
 		s->value[i] = fp_decode(s->dtype, s->bits[i]);
 		/* Beyond double itself: the exact result overflowed while the
-		 * inputs were finite; or a NaN was made, not carried in. */
-		if (isinf(x) && in_fin && !lits)
-			fl |= FP_FLAG_OVERFLOW | FP_FLAG_INEXACT;
+		 * inputs were finite (unless it is a pole, x/0 or log 0, whose
+		 * infinity is exact); it underflowed below every double; or a
+		 * NaN was made, not carried in. */
+		if (isinf(x) && in_fin && !lits) {
+			if (pole(v, s, i))
+				divzero = true;
+			else
+				fl |= FP_FLAG_OVERFLOW | FP_FLAG_INEXACT;
+		}
+		if (x == 0 && in_fin && strcmp(s->op, "exp") == 0)
+			fl |= FP_FLAG_UNDERFLOW | FP_FLAG_INEXACT;
 		if (isnan(x) && !in_nan && !(lits && isnan(lits[i].lo)))
 			fl |= FP_FLAG_INVALID;
 		s->eflags[i] = fl;
@@ -155,6 +189,8 @@ finish(ev *v, int idx, const fp_real *lits)
 		s->cause = CALC_CAUSE_PROPAGATED;
 	else if (s->flags & FP_FLAG_OVERFLOW)
 		s->cause = CALC_CAUSE_OVERFLOW;
+	else if (divzero)
+		s->cause = CALC_CAUSE_DIVZERO;
 	else
 		s->cause = CALC_CAUSE_INPUT;
 	if (v->t->first_nonfinite < 0)

@@ -34,7 +34,7 @@ const char *
 calc_cause_name(calc_cause c)
 {
 	static const char *const names[] = {
-		"none", "overflow", "invalid", "input", "propagated"
+		"none", "overflow", "invalid", "input", "propagated", "divide-by-zero"
 	};
 	return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
 }
@@ -109,7 +109,13 @@ calc_explain(const calc_trace *t, char *buf, size_t n)
 		    t->first_nonfinite + 1, s->label, where, idx, ops,
 		    num(s->exact[i], ex, sizeof ex), s->dtype->name,
 		    num(fp_max_finite(s->dtype), mx, sizeof mx),
-		    s->dtype->has_inf ? "inf" : "NaN");
+		    !s->dtype->has_inf ? "NaN" : s->value[i] < 0 ? "-inf" : "inf");
+		break;
+	case CALC_CAUSE_DIVZERO:
+		len = (size_t)snprintf(buf, n, "division by zero at step %d, %s: "
+		    "%s%s%s is exactly %s (a pole, not a rounding)",
+		    t->first_nonfinite + 1, s->label, where, idx, ops,
+		    num(s->value[i], ex, sizeof ex));
 		break;
 	case CALC_CAUSE_INVALID:
 		len = (size_t)snprintf(buf, n, "invalid operation at step %d, %s: "

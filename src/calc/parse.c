@@ -141,8 +141,14 @@ read_number(parser *p, bool signed_ok, size_t *start)
 	size_t bad;
 
 	*start = b;
+	char sign = 0;
 	if (signed_ok && (p->s[j] == '-' || p->s[j] == '+'))
-		j++;
+		sign = p->s[j++];
+	else if (signed_ok && strncmp(p->s + j, "\xe2\x88\x92", 3) == 0) {
+		sign = '-';	/* U+2212 MINUS SIGN */
+		j += 3;
+	}
+	size_t digits = j;
 	if (strncmp(p->s + j, "inf", 3) == 0 && !isalnum((unsigned char)p->s[j + 3]))
 		j += 3;
 	else if (strncmp(p->s + j, "nan", 3) == 0 && !isalnum((unsigned char)p->s[j + 3]))
@@ -160,14 +166,19 @@ read_number(parser *p, bool signed_ok, size_t *start)
 		fail_at(p, j, "expected a number");
 		return false;
 	}
-	if (j - b >= sizeof buf) {
+	if (j - digits + 1 >= sizeof buf) {
 		fail_at(p, b, "number too long");
 		return false;
 	}
-	memcpy(buf, p->s + b, j - b);
-	buf[j - b] = '\0';
+	size_t o = 0;
+	if (sign)
+		buf[o++] = sign;
+	memcpy(buf + o, p->s + digits, j - digits);
+	buf[o + j - digits] = '\0';
 	if (fp_read(buf, &r, &bad) != FP_READ_OK) {
-		fail_at(p, b + bad, "'%s' is not a number", buf);
+		/* bad counts in buf, where a U+2212 sign took 1 byte, not 3 */
+		size_t adj = sign && p->s[b] != sign ? 2 : 0;
+		fail_at(p, b + bad + (bad ? adj : 0), "'%s' is not a number", buf);
 		return false;
 	}
 	p->i = j;
@@ -391,7 +402,8 @@ parse_binary(parser *p, int level)
 static int
 parse_expr(parser *p)
 {
-	if (++p->depth > CALC_MAX_DEPTH) {
+	/* the top-level expression is not a level of nesting */
+	if (++p->depth > CALC_MAX_DEPTH + 1) {
 		fail_at(p, p->i, "nested too deeply (at most %d levels)", CALC_MAX_DEPTH);
 		return -1;
 	}
