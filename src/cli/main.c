@@ -31,6 +31,7 @@ static const cli_cmd *const commands[] = {
 	&cli_cmd_bits,
 	&cli_cmd_scaler,
 	&cli_cmd_calc,
+	&cli_cmd_train,
 	&cli_cmd_lessons,
 	&cli_cmd_play,
 	&cli_cmd_check_lesson,

@@ -276,7 +276,7 @@ run_train(const cli_cmd *cmd, int argc, char **argv)
 }
 
 const cli_cmd cli_cmd_train = {
-	"train", "a toy training run in fp32, fp16 with GradScaler, bf16 and more, compared",
+	"train", "compare a toy training run in fp32, fp16 with GradScaler and bf16",
 	"fptutor train [--mode M[,M...]] [--steps N] [--seed N] [--json] [--no-color]",
 	"Train one small model on the same data from the same initial weights in\n"
 	"each mode, with every operation's dtype emulated, and compare: loss per\n"

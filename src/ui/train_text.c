@@ -108,20 +108,25 @@ ui_train_header(FILE *out, const toy_config *c, int nmodes)
 	    c->outputs, L.n, c->batch, c->copies_log2, c->momentum, c->lr);
 }
 
-/* Column x of cols over maxsteps steps: the last finite, positive loss of
- * its steps, or NAN. */
+/* The step shown in column x of cols, over maxsteps steps: evenly spaced
+ * from the first step to the last (0-based index). */
+static long
+column_step(int x, int cols, long maxsteps)
+{
+	if (cols < 2)
+		return maxsteps - 1;
+	return lround((double)x * (double)(maxsteps - 1) / (cols - 1));
+}
+
+/* That step's loss if it is finite and positive (log scale), else NAN. */
 static double
 column_loss(const ui_train_run *r, int x, int cols, long maxsteps)
 {
-	long from = (long)((double)x * maxsteps / cols);
-	long to = (long)((double)(x + 1) * maxsteps / cols);
+	long i = column_step(x, cols, maxsteps);
 
-	if (to > r->nsteps)
-		to = r->nsteps;
-	for (long i = to - 1; i >= from; i--)
-		if (isfinite(r->steps[i].loss) && r->steps[i].loss > 0)
-			return r->steps[i].loss;
-	return NAN;
+	if (i >= r->nsteps || !isfinite(r->steps[i].loss) || !(r->steps[i].loss > 0))
+		return NAN;
+	return r->steps[i].loss;
 }
 
 void
@@ -143,8 +148,7 @@ ui_train_plot(FILE *out, const ui_train_run *runs, int n, int width,
 		if (runs[k].nsteps > maxsteps)
 			maxsteps = runs[k].nsteps;
 	int cols = maxsteps < width ? (int)maxsteps : width;
-	/* The range of what is drawn: each column shows the last finite
-	 * loss of its share of the steps. */
+	/* The range of what is drawn. */
 	for (int k = 0; k < n; k++)
 		for (int x = 0; x < cols; x++) {
 			double v = column_loss(&runs[k], x, cols, maxsteps);
@@ -155,7 +159,8 @@ ui_train_plot(FILE *out, const ui_train_run *runs, int n, int width,
 		}
 	fprintf(out, "%sLoss per step%s (log scale)\n", ui_c(COL_BOLD), ui_c(COL_RESET));
 	if (maxsteps == 0 || !(lo <= hi)) {
-		fprintf(out, "  (no finite loss to plot)\n\n");
+		fprintf(out, "  (%s)\n\n", maxsteps ? "no finite loss to plot" :
+		    "no steps");
 		return;
 	}
 	double span = log(hi) - log(lo);
@@ -175,7 +180,7 @@ ui_train_plot(FILE *out, const ui_train_run *runs, int n, int width,
 		}
 	}
 	const char *vbar = ui_tty.utf8 ? "\xe2\x94\x82" : "|";
-	const char *tick = ui_tty.utf8 ? "\xe2\x94\xa4" : "+";
+	const char *tick = ui_tty.utf8 ? "\xe2\x94\xa4" : "|";
 	for (int y = 0; y < height; y++) {
 		const char *label = "";
 		if (y == 0 || y == height - 1 || y == (height - 1) / 2)
@@ -264,8 +269,7 @@ ui_train_scales(FILE *out, const ui_train_run *runs, int n, int width)
 		fprintf(out, "  %-12s %s ", r->mode->name,
 		    scale_str(r->steps[0].scale, b1, sizeof b1));
 		for (int x = 0; x < cols; x++) {
-			/* The first step of the column: a back-off shows. */
-			long i = (long)((double)x * r->nsteps / cols);
+			long i = column_step(x, cols, r->nsteps);
 			double e = log2(r->steps[i].scale);
 			int lvl = hi > lo ? (int)lround((e - lo) / (hi - lo) * 7) : 7;
 			if (ui_tty.utf8)

@@ -1,0 +1,1 @@
+"$FPTUTOR" train fp16

@@ -1,0 +1,1 @@
+"$FPTUTOR" train --mode fp8

@@ -1,0 +1,1 @@
+"$FPTUTOR" train --steps -1

@@ -1,0 +1,1 @@
+"$FPTUTOR" train --json --steps 12 --seed 42

@@ -1,0 +1,1 @@
+"$FPTUTOR" train --json | grep final_loss

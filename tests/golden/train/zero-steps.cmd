@@ -1,0 +1,1 @@
+"$FPTUTOR" train --steps 0 --mode fp32,fp16
