@@ -1,1 +1,1 @@
-"$FPTUTOR" train --mode fp16,
+"$FPTUTOR" train --mode ,
