@@ -159,6 +159,8 @@ add_item(lesson_parser *p, lesson_ikind kind, int line)
 {
 	lesson_step *s = cur_step(p);
 
+	if (s == NULL)
+		return NULL;	/* never: items come after a @step */
 	if (s->nitems >= LESSON_MAX_ITEMS) {
 		if (p->items_capped != p->l->nsteps)
 			lesson_perr(p, line, 1, "more than %d paragraphs, blocks and "
@@ -182,24 +184,26 @@ step_prose(lesson_parser *p, const lesson_line *ln, const char *s, size_t len, i
 {
 	lesson_step *st = cur_step(p);
 	bool verbatim = len > 0 && lesson_blank(s[0]);
+
+	if (st == NULL)
+		return;		/* never: prose goes to a step only after @step */
 	lesson_item *it = st->nitems ? &st->items[st->nitems - 1] : NULL;
 
 	if (p->para_open && it && it->kind == LI_PARA && it->para.verbatim == verbatim) {
-		lesson_text t = { &it->para, 1 };
+		lesson_text t = { &it->para, 1, { 0, 0 } };
 		lesson_text_add(p, &t, s, len, ln->lineno, col, true);
 		return;
 	}
 	it = add_item(p, LI_PARA, ln->lineno);
 	if (it == NULL)
 		return;
-	lesson_text t = { NULL, 0 };
+	lesson_text t = { NULL, 0, { 0, 0 } };
 	lesson_text_add(p, &t, s, len, ln->lineno, col, false);
 	if (t.n == 1) {
 		it->para = t.paras[0];
 		free(t.paras);
 	} else {
-		lesson_step *s2 = cur_step(p);
-		s2->nitems--;	/* out of memory: drop the item */
+		st->nitems--;	/* out of memory: drop the item */
 	}
 	p->para_open = true;
 }
@@ -240,8 +244,7 @@ d_block(lesson_parser *p, const lesson_directive *dv, lesson_bkind kind)
 		return;
 	lesson_block *nb = lesson_push(l->blocks, &l->nblocks, sizeof *nb, SIZE_MAX);
 	if (nb == NULL) {
-		p->oom = true;
-		cur_step(p)->nitems--;
+		p->oom = true;	/* the whole lesson is dropped */
 		return;
 	}
 	l->blocks = nb;

@@ -174,9 +174,9 @@ open_file(const char *file, bool is_stdin, int *fdp, lesson_diags *d)
 int
 lesson_source_read(const char *file, lesson_source *src, lesson_diags *d)
 {
-	char *buf;
-	size_t len;
-	int fd, e;
+	char *buf = NULL;
+	size_t len = 0;
+	int fd = -1, e;
 	size_t errors0 = d->nerrors;
 
 	memset(src, 0, sizeof *src);
@@ -188,7 +188,8 @@ lesson_source_read(const char *file, lesson_source *src, lesson_diags *d)
 	e = read_all(fd, LESSON_MAX_BYTES, &buf, &len);
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (e != 0) {
+	if (e != 0 || buf == NULL) {
+		e = e ? e : ENOMEM;
 		lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "cannot read: %s", strerror(e));
 		return e;
 	}

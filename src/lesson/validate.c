@@ -409,7 +409,7 @@ lesson_validate(lesson *l, lesson_diags *d)
 		for (size_t k = 0; k < s->nitems; k++) {
 			lesson_item *it = &s->items[k];
 			if (it->kind == LI_PARA)
-				check_text(&c, &(lesson_text){ &it->para, 1 });
+				check_text(&c, &(lesson_text){ &it->para, 1, { 0, 0 } });
 			else if (it->kind == LI_BLOCK)
 				lesson_check_block(&c, &l->blocks[it->index]);
 		}
