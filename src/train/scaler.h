@@ -16,10 +16,11 @@
  *
  * Who calls what: src/cli/scaler.c reads options and calls scaler_walk()
  * per scale or scaler_sim_init()/scaler_sim_next() per step; the text
- * views (src/ui/scaler_text.c) take the same inputs and run the model
- * themselves; lessons and the grader read steporder_steps().  Rounding goes
- * through fp_encode/fp_encode_real (src/fp).  Nothing here prints, exits or
- * allocates.
+ * views (src/ui/scaler_text.c, scaler_sim_text.c) take the same inputs and
+ * run the model themselves; the toy training run (toy.c) drives a scaler
+ * with scaler_init()/scaler_update(); lessons and the grader read
+ * steporder_steps().  Rounding goes through fp_encode/fp_encode_real
+ * (src/fp).  Nothing here prints, exits or allocates.
  */
 #ifndef FPTUTOR_TRAIN_SCALER_H
 #define FPTUTOR_TRAIN_SCALER_H

@@ -146,14 +146,23 @@ sim_header(FILE *out, const scaler_sim_cfg *c, const char *gtext)
 		int k;
 		fp_real g = scaler_real_div(c->grad_max, c->accumulate);
 		grad_times(a, sizeof a, gtext, c->accumulate, "scale");
-		if (scaler_max_pow2(c->dtype, &g, &k) && k < SCALER_KMAX) {
+		if (!scaler_max_pow2(c->dtype, &g, &k)) {
+			snprintf(t, sizeof t, "inf/NaN when %s is not finite in %s: "
+			    "always, since even 2^%d, fp32's smallest scale, "
+			    "overflows.", a, c->dtype->name, SCALER_KMIN);
+		} else if (k < SCALER_KMAX) {
 			fp_real p2 = scaler_real_mul(&g, ldexp(1.0, k + 1));
 			char pw[24];
 			snprintf(pw, sizeof pw, "2^%d", k + 1);
 			grad_times(b, sizeof b, gtext, c->accumulate, pw);
+			char v[40];
+			if (p2.sticky)
+				snprintf(v, sizeof v, "%s %.6g", ui_s(SYM_APPROX), p2.lo);
+			else
+				snprintf(v, sizeof v, "= %.6g", p2.lo);
 			snprintf(t, sizeof t, "inf/NaN when %s is not finite in %s: "
-			    "for powers of two from 2^%d up (%s %s %.6g).", a,
-			    c->dtype->name, k + 1, b, ui_s(SYM_APPROX), p2.lo);
+			    "for powers of two from 2^%d up (%s %s).", a,
+			    c->dtype->name, k + 1, b, v);
 		} else {
 			snprintf(t, sizeof t, "inf/NaN when %s is not finite in %s: "
 			    "never, since even 2^127, fp32's largest power of two, "
