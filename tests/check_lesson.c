@@ -111,6 +111,10 @@ START_TEST(test_player_moves)
 	for (int i = 1; i < 32; i++)
 		ck_assert_int_eq(ev(p, LESSON_EV_NEXT), LESSON_EV_OK);
 	AT(p, 0, 1, 31);
+	ck_assert_int_eq(ev(p, LESSON_EV_PREV), LESSON_EV_OK);	/* a frame back */
+	AT(p, 0, 1, 30);
+	ev(p, LESSON_EV_NEXT);
+	AT(p, 0, 1, 31);
 	ev(p, LESSON_EV_NEXT);
 	AT(p, 0, 2, 0);
 	ck_assert_int_eq(lesson_player_frames(p), 4);

@@ -60,7 +60,7 @@ n=$(ls lessons/bad/*.lesson | wc -l)
 untestable='^(out of memory|cannot read: %s|%s)$'	# allocation, read(2) errors
 formats() {
 	awk '
-	/(lesson_(perr|pwarn|verr|vwarn|diag_add)|perr_value|snprintf\((err|what),)\(?/ {
+	/(lesson_(perr|pwarn|verr|vwarn|diag_add)\(|perr_value\(|[^_a-z]fail\(|snprintf\((err|what),)/ {
 		call = $0
 		while (call !~ /;[ \t]*$/ && (getline line) > 0)
 			call = call " " line

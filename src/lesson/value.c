@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,112 @@ digits_suffix(lesson_value *v, const char *end, char *err, size_t n, size_t *col
 	return t;
 }
 
+/* Where resolve() reports: a message and the offset it is about. */
+typedef struct vres {
+	lesson_value *v;
+	const char *end;	/* of the spec, before any ~N */
+	char *err;
+	size_t n;
+	size_t *col;
+} vres;
+
+static bool fail(const vres *r, const char *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool
+fail(const vres *r, const char *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, r->n, fmt, ap);
+	va_end(ap);
+	*r->col = (size_t)(at - r->v->src);
+	return false;
+}
+
+/* "DTYPE: EXPRESSION" at a. */
+static bool
+resolve_calc(const vres *r, const char *a)
+{
+	lesson_value *v = r->v;
+	const char *colon = memchr(a, ':', (size_t)(r->end - a));
+	char name[32], q[64];
+
+	if (colon == NULL || colon == a)
+		return fail(r, a, "'calc' needs a dtype, a colon and an expression, "
+		    "as in {calc fp16: 10000 * 10000}");
+	size_t nl = (size_t)(colon - a);
+	while (nl && lesson_blank(a[nl - 1]))
+		nl--;
+	if (nl >= sizeof name)
+		nl = sizeof name - 1;
+	memcpy(name, a, nl);
+	name[nl] = '\0';
+	if (!calc_policy_parse(name, &v->policy))
+		return fail(r, a, "unknown dtype '%s' (a format, or autocast-fp16 or "
+		    "autocast-bf16)", lesson_quote(a, nl, q, sizeof q));
+	const char *e = skip(colon + 1, r->end);
+	if (e == r->end)
+		return fail(r, colon, "no expression after 'calc %s:'", name);
+	char *text = lesson_strndup(e, (size_t)(r->end - e));
+	calc_error ce = { 0, "" };
+	if (text == NULL)
+		return fail(r, e, "out of memory");
+	v->expr = calc_parse(text, &ce);
+	free(text);
+	if (v->expr == NULL)
+		return fail(r, e + ce.pos, "bad expression: %s", ce.msg);
+	v->fmt = v->policy.fmt;
+	return true;
+}
+
+/* "FMT" or "FMT NUMBER" at a. */
+static bool
+resolve_args(const vres *r, const struct vname *vn, const char *a)
+{
+	lesson_value *v = r->v;
+	size_t al = word_len(a, r->end);
+	char fname[32], q[64], num[FP_READ_MAX + 1];
+
+	if (al == 0)
+		return fail(r, a, "'%s' needs a format, as in {%s fp16%s}", vn->name,
+		    vn->name, vn->args == VA_FMT_NUM ? " 10000" : "");
+	v->fmt = NULL;
+	if (al < sizeof fname) {
+		memcpy(fname, a, al);
+		fname[al] = '\0';
+		v->fmt = fp_format_find(fname);
+	}
+	if (v->fmt == NULL)
+		return fail(r, a, "unknown format '%s' (known: %s)",
+		    lesson_quote(a, al, q, sizeof q), fp_format_names());
+	const char *x = skip(a + al, r->end);
+	if (vn->args == VA_FMT) {
+		if (x != r->end)
+			return fail(r, x, "unexpected '%s' after {%s %s}",
+			    lesson_quote(x, (size_t)(r->end - x), q, sizeof q),
+			    vn->name, v->fmt->name);
+		return true;
+	}
+	size_t xl = word_len(x, r->end);
+	if (xl == 0)
+		return fail(r, x, "'%s' needs a format and a number, as in {%s fp16 "
+		    "10000}", vn->name, vn->name);
+	size_t pos = 0, k = xl < FP_READ_MAX ? xl : FP_READ_MAX;
+	memcpy(num, x, k);
+	num[k] = '\0';
+	fp_read_err re = fp_read(num, &v->x, &pos);
+	if (re != FP_READ_OK)
+		return fail(r, x + (re == FP_READ_SYNTAX ? pos : 0), "'%s' is not a "
+		    "number", lesson_quote(x, xl, q, sizeof q));
+	const char *rest = skip(x + xl, r->end);
+	if (rest != r->end)
+		return fail(r, rest, "unexpected '%s' after the number",
+		    lesson_quote(rest, (size_t)(r->end - rest), q, sizeof q));
+	return true;
+}
+
 bool
 lesson_value_resolve(lesson_value *v, char *err, size_t n, size_t *col)
 {
@@ -94,116 +201,18 @@ lesson_value_resolve(lesson_value *v, char *err, size_t n, size_t *col)
 		s++;
 	if ((end = digits_suffix(v, end, err, n, col)) == NULL)
 		return false;
+	vres r = { v, end, err, n, col };
 	size_t wl = word_len(s, end);
 	const struct vname *vn = NULL;
 	for (size_t i = 0; i < NVNAMES; i++)
 		if (strlen(vnames[i].name) == wl && memcmp(vnames[i].name, s, wl) == 0)
 			vn = &vnames[i];
-	if (vn == NULL) {
-		snprintf(err, n, "unknown value '%s' (known: %s)",
+	if (vn == NULL)
+		return fail(&r, s, "unknown value '%s' (known: %s)",
 		    lesson_quote(s, wl ? wl : 1, q, sizeof q), value_list);
-		return false;
-	}
 	v->kind = vn->kind;
 	const char *a = skip(s + wl, end);
-	size_t al = word_len(a, end);
-
-	if (vn->args == VA_CALC) {
-		const char *colon = memchr(a, ':', (size_t)(end - a));
-		if (colon == NULL || colon == a) {
-			snprintf(err, n, "'calc' needs a dtype, a colon and an expression, "
-			    "as in {calc fp16: 10000 * 10000}");
-			*col = (size_t)(a - v->src);
-			return false;
-		}
-		char name[32];
-		size_t nl = (size_t)(colon - a);
-		while (nl && lesson_blank(a[nl - 1]))
-			nl--;
-		if (nl >= sizeof name || (memcpy(name, a, nl), name[nl] = '\0',
-		    !calc_policy_parse(name, &v->policy))) {
-			snprintf(err, n, "unknown dtype '%s' (a format, or autocast-fp16 "
-			    "or autocast-bf16)", lesson_quote(a, nl, q, sizeof q));
-			*col = (size_t)(a - v->src);
-			return false;
-		}
-		const char *e = skip(colon + 1, end);
-		if (e == end) {
-			snprintf(err, n, "no expression after 'calc %s:'", name);
-			*col = (size_t)(colon - v->src);
-			return false;
-		}
-		char *text = lesson_strndup(e, (size_t)(end - e));
-		calc_error ce = { 0, "" };
-		if (text == NULL) {
-			snprintf(err, n, "out of memory");
-			return false;
-		}
-		v->expr = calc_parse(text, &ce);
-		free(text);
-		if (v->expr == NULL) {
-			snprintf(err, n, "bad expression: %s", ce.msg);
-			*col = (size_t)(e - v->src) + ce.pos;
-			return false;
-		}
-		v->fmt = v->policy.fmt;
-		return true;
-	}
-
-	if (al == 0) {
-		snprintf(err, n, "'%s' needs a format, as in {%s fp16%s}", vn->name,
-		    vn->name, vn->args == VA_FMT_NUM ? " 10000" : "");
-		*col = (size_t)(a - v->src);
-		return false;
-	}
-	char fname[32];
-	if (al < sizeof fname) {
-		memcpy(fname, a, al);
-		fname[al] = '\0';
-	}
-	v->fmt = al < sizeof fname ? fp_format_find(fname) : NULL;
-	if (v->fmt == NULL) {
-		snprintf(err, n, "unknown format '%s' (known: %s)",
-		    lesson_quote(a, al, q, sizeof q), fp_format_names());
-		*col = (size_t)(a - v->src);
-		return false;
-	}
-	const char *x = skip(a + al, end);
-	if (vn->args == VA_FMT) {
-		if (x != end) {
-			snprintf(err, n, "unexpected '%s' after {%s %s}",
-			    lesson_quote(x, (size_t)(end - x), q, sizeof q), vn->name,
-			    v->fmt->name);
-			*col = (size_t)(x - v->src);
-			return false;
-		}
-		return true;
-	}
-	size_t xl = word_len(x, end);
-	if (xl == 0) {
-		snprintf(err, n, "'%s' needs a format and a number, as in {%s fp16 "
-		    "10000}", vn->name, vn->name);
-		*col = (size_t)(x - v->src);
-		return false;
-	}
-	char num[FP_READ_MAX + 1];
-	size_t pos = 0;
-	memcpy(num, x, xl < FP_READ_MAX ? xl : FP_READ_MAX);
-	num[xl < FP_READ_MAX ? xl : FP_READ_MAX] = '\0';
-	fp_read_err re = fp_read(num, &v->x, &pos);
-	if (re != FP_READ_OK) {
-		snprintf(err, n, "'%s' is not a number", lesson_quote(x, xl, q, sizeof q));
-		*col = (size_t)(x - v->src) + (re == FP_READ_SYNTAX ? pos : 0);
-		return false;
-	}
-	const char *rest = skip(x + xl, end);
-	if (rest != end) {
-		snprintf(err, n, "unexpected '%s' after the number",
-		    lesson_quote(rest, (size_t)(end - rest), q, sizeof q));
-		*col = (size_t)(rest - v->src);
-		return false;
-	}
-	return true;
+	return vn->args == VA_CALC ? resolve_calc(&r, a) : resolve_args(&r, vn, a);
 }
 
 /* ---- computing ------------------------------------------------------------- */
