@@ -1,7 +1,7 @@
 /*
  * bench_grade.c — answers graded per second (goal: over 20,000/s, each
- * under 1 ms), over the labelled answers of tests/grade with their
- * rubrics.  Times are the thread's CPU time, so other work on the machine
+ * under 1 ms), over the labelled answers of tests/grade with the rubrics
+ * of lessons/interview.lesson.  Times are the thread's CPU time, so other work on the machine
  * does not count.  A figure to read, not a pass/fail test.
  */
 #include <config.h>
@@ -12,6 +12,8 @@
 #include <time.h>
 
 #include "grade.h"
+#include "lesson.h"
+#include "lesson_grade.h"
 
 static double
 now(void)
@@ -29,27 +31,19 @@ cmp_double(const void *a, const void *b)
 }
 
 static grade_rubric *
-load(const char *path)
+load(const char *top, const char *id)
 {
-	FILE *f = fopen(path, "r");
-	char line[GRADE_MAX_LINE + 2];
-	grade_diag d;
+	char path[1024];
+	lesson_diags d = { 0 };
+	int ioerr, line;
+	grade_diag gd;
 
-	if (f == NULL)
-		return NULL;
-	grade_rubric *r = grade_rubric_new();
-	while (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (!grade_rubric_line(r, line, &d)) {
-			fprintf(stderr, "%s: %s\n", path, d.msg);
-			exit(1);
-		}
-	}
-	fclose(f);
-	if (!grade_rubric_finish(r, &d)) {
-		fprintf(stderr, "%s: %s\n", path, d.msg);
-		exit(1);
-	}
+	snprintf(path, sizeof path, "%s/lessons/interview.lesson", top);
+	lesson *l = lesson_load(path, &d, &ioerr);
+	lesson_diags_free(&d);
+	const lesson_question *q = l ? lesson_question_find(l, id) : NULL;
+	grade_rubric *r = q ? grade_lesson_rubric(q, &line, &gd) : NULL;
+	lesson_free(l);
 	return r;
 }
 
@@ -64,10 +58,9 @@ main(void)
 	char path[1024], line[4096];
 
 	for (size_t i = 0; i < 5; i++) {
-		snprintf(path, sizeof path, "%s/tests/grade/%s.rubric", top, q[i]);
-		grade_rubric *r = load(path);
+		grade_rubric *r = load(top, q[i]);
 		if (r == NULL) {
-			fprintf(stderr, "bench_grade: cannot read %s\n", path);
+			fprintf(stderr, "bench_grade: no rubric for %s in %s/lessons\n", q[i], top);
 			return 1;
 		}
 		snprintf(path, sizeof path, "%s/tests/grade/corpus/%s.answers", top, q[i]);

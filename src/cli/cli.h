@@ -48,6 +48,7 @@ int cli_finish_output(const char *cmd, int status);
 extern const cli_cmd cli_cmd_bits;
 extern const cli_cmd cli_cmd_scaler;
 extern const cli_cmd cli_cmd_calc;
+extern const cli_cmd cli_cmd_grade;
 extern const cli_cmd cli_cmd_train;
 extern const cli_cmd cli_cmd_lessons;
 extern const cli_cmd cli_cmd_play;

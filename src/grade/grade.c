@@ -313,14 +313,14 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 
 	if (tx.n == 0)
 		res->verdict = GRADE_EMPTY;
+	else if (!order_ok)
+		res->verdict = GRADE_BAD_ORDER;
 	else if (res->nconcepts > nsteps && is_salad(&tx))
 		res->verdict = GRADE_SALAD;
 	else if (res->contradiction[0])
 		res->verdict = GRADE_CONTRADICTION;
 	else if (res->nmiscs)
 		res->verdict = GRADE_MISCONCEPTION;
-	else if (!order_ok)
-		res->verdict = GRADE_BAD_ORDER;
 	else if (missing_req)
 		res->verdict = GRADE_MISSING_REQUIRED;
 	else if (concept_score < r->pass)

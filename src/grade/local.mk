@@ -26,3 +26,9 @@ BENCH_RUN += bench/bench_grade$(EXEEXT)
 bench_bench_grade_SOURCES = bench/bench_grade.c
 bench_bench_grade_CFLAGS = $(AM_CFLAGS) -O2
 bench_bench_grade_LDADD = src/libfptutor.a $(LIBS)
+
+# The bridge to lessons: rubric blocks and the player's text grader.
+src_libfptutor_a_SOURCES += \
+	src/grade/lesson_grade.h \
+	src/grade/lesson_grade.c
+src_fptutor_SOURCES += src/cli/grade.c
