@@ -110,7 +110,7 @@ print_main_help(FILE *fp)
 	    "A terminal tutor for the numerics of mixed-precision training.\n"
 	    "\nCommands:\n", cli_progname);
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(fp, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
+		fprintf(fp, "  %-13s %s\n", commands[i]->name, commands[i]->summary);
 	fprintf(fp,
 	    "\nOptions:\n"
 	    "  -h, --help     show this help\n"
