@@ -2,7 +2,10 @@
  * check_lesson.c — `fptutor check-lesson FILE...`: run the lesson stages
  * over each file and report every diagnostic as FILE:LINE:COL, then check
  * that question ids are unique across the files (they are global).  Also
- * the helpers the lesson commands share (lesson_cli.h).
+ * the helpers the lesson commands share (lesson_cli.h), among them the
+ * load that also compiles each @rubric with the grader: the lesson module
+ * does not depend on the grader (the grader depends on it), so the front
+ * end joins the two.
  */
 #include <config.h>
 
@@ -11,6 +14,7 @@
 
 #include "cli.h"
 #include "lesson_cli.h"
+#include "lesson_grade.h"
 
 #ifndef FPTUTOR_LESSONDIR
 #define FPTUTOR_LESSONDIR NULL
@@ -45,6 +49,54 @@ int
 cli_lesson_status(int ioerr)
 {
 	return ioerr ? CLI_IOERR : CLI_DATAERR;
+}
+
+/* Characters in the first n bytes of s (the grader counts bytes). */
+static int
+chars_in(const char *s, size_t n)
+{
+	int c = 0;
+	for (size_t i = 0; i < n && s[i]; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+lesson *
+cli_lesson_load(const char *path, lesson_diags *d, int *status)
+{
+	int ioerr;
+	size_t errors0 = d->nerrors;
+	lesson *l = lesson_load(path, d, &ioerr);
+
+	if (l == NULL) {
+		*status = cli_lesson_status(ioerr);
+		return NULL;
+	}
+	for (size_t i = 0; i < l->nquestions; i++) {
+		const lesson_question *q = &l->questions[i];
+		grade_diag gd = { 0, "" };
+		int line;
+		if (q->type != LQ_TEXT)
+			continue;
+		grade_rubric *r = grade_lesson_rubric(q, &line, &gd);
+		if (r != NULL) {
+			grade_rubric_free(r);
+			continue;
+		}
+		int col = 1;
+		for (size_t k = 0; k < q->nrubric; k++)
+			if (q->rubric[k].line == line)
+				col += chars_in(q->rubric[k].text, gd.col);
+		lesson_diag_add(d, LESSON_ERROR, l->file, line, col, "rubric of "
+		    "question '%s': %s", q->id, gd.msg);
+	}
+	if (d->nerrors != errors0) {
+		lesson_free(l);
+		*status = CLI_DATAERR;
+		return NULL;
+	}
+	*status = CLI_OK;
+	return l;
 }
 
 static int
@@ -82,12 +134,11 @@ run_check(const cli_cmd *cmd, int argc, char **argv)
 	}
 	for (int i = 1; i <= nfiles; i++) {
 		lesson_diags d = { 0 };
-		int ioerr;
-		lesson *l = lesson_load(argv[i], &d, &ioerr);
+		int s;
+		lesson *l = cli_lesson_load(argv[i], &d, &s);
 		cli_lesson_diags(stderr, cmd->name, &d);
 		lesson_diags_free(&d);
 		if (l == NULL) {
-			int s = cli_lesson_status(ioerr);
 			if (status != CLI_IOERR)
 				status = s;
 			continue;

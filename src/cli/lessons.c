@@ -86,13 +86,13 @@ run_lessons(const cli_cmd *cmd, int argc, char **argv)
 	}
 	for (long i = 0; i < n; i++) {
 		lesson_diags d = { 0 };
-		int ioerr;
-		lesson *l = lesson_load(paths[i], &d, &ioerr);
+		int s;
+		lesson *l = cli_lesson_load(paths[i], &d, &s);
 		cli_lesson_diags(stderr, cmd->name, &d);
 		lesson_diags_free(&d);
 		if (l == NULL) {
 			if (status != CLI_IOERR)
-				status = cli_lesson_status(ioerr);
+				status = s;
 			continue;
 		}
 		ls[nl++] = l;

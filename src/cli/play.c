@@ -13,6 +13,7 @@
 #include "bits.h"
 #include "cli.h"
 #include "lesson_cli.h"
+#include "lesson_grade.h"
 #include "player.h"
 #include "ui/lesson_text.h"
 
@@ -166,7 +167,7 @@ show_text(lesson_player *p)
 static int
 play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json)
 {
-	lesson_player *p = lesson_player_new(l, NULL);
+	lesson_player *p = lesson_player_new(l, grade_lesson_text);
 
 	if (p == NULL) {
 		cli_err(cmd, "out of memory");
@@ -245,16 +246,15 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 	}
 
 	lesson_diags d = { 0 };
-	int ioerr;
-	lesson *l = lesson_load(path, &d, &ioerr);
+	int status;
+	lesson *l = cli_lesson_load(path, &d, &status);
 	cli_lesson_diags(stderr, cmd->name, &d);
 	lesson_diags_free(&d);
 	if (l == NULL)
-		return cli_lesson_status(ioerr);
+		return status;
 
 	answer *ans = NULL;
 	size_t nans = 0;
-	int status = CLI_OK;
 	if (answers)
 		status = read_answers(cmd->name, answers, l, &ans, &nans);
 	if (status == CLI_OK)
@@ -281,8 +281,8 @@ const cli_cmd cli_cmd_play = {
 	"      --no-color      plain output even on a terminal\n"
 	"  -h, --help          show this help\n"
 	"\n"
-	"Free-text answers are not graded yet: they are shown with the model\n"
-	"answer and count as not passed.\n"
+	"Free-text answers are graded by the question's rubric (see\n"
+	"fptutor-lesson(5)).\n"
 	"\n"
 	"Exit status: 0 every question passed; 1 some question did not pass or\n"
 	"was not answered; 65 the lesson or the answers file is invalid; 2 usage\n"

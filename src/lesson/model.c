@@ -41,14 +41,20 @@ lesson_qtype_title(lesson_qtype t)
 	return (unsigned)t < LQ_NTYPES ? qtype_titles[t] : "?";
 }
 
+/* The capacity is the next power of two at or above n, so the array
+ * grows geometrically without storing it. */
 void *
 lesson_push(void *v, size_t *n, size_t sz, size_t max)
 {
+	char *nv = v;
+
 	if (*n >= max)
 		return NULL;
-	char *nv = realloc(v, (*n + 1) * sz);
-	if (nv == NULL)
-		return NULL;
+	if (*n == 0 || (*n & (*n - 1)) == 0) {
+		nv = realloc(v, (*n ? *n * 2 : 1) * sz);
+		if (nv == NULL)
+			return NULL;
+	}
 	memset(nv + *n * sz, 0, sz);
 	(*n)++;
 	return nv;
