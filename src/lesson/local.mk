@@ -35,6 +35,8 @@ src_fptutor_SOURCES += \
 # The installed lessons' directory, for the search path (find.c takes it
 # as an argument; only the program knows it).
 src_fptutor_CPPFLAGS = $(AM_CPPFLAGS) -DFPTUTOR_LESSONDIR='"$(lessondir)"'
+# The one object that uses it is rebuilt when configure changes the prefix.
+src/cli/fptutor-check_lesson.$(OBJEXT): Makefile
 
 # (Makefile.am sets dist_man_MANS after the fragments: a section variable.)
 dist_man5_MANS = man/fptutor-lesson.5
