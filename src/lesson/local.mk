@@ -25,6 +25,7 @@ src_libfptutor_a_SOURCES += \
 
 # `fptutor lessons`, `play`, `check-lesson` and the text view of the player.
 src_fptutor_SOURCES += \
+	src/cli/lesson_cli.h \
 	src/cli/lessons.c \
 	src/cli/play.c \
 	src/cli/check_lesson.c \
