@@ -34,7 +34,7 @@ BEGIN {
 		} else if (k < 13) {	# integers
 			printf "%s%d\n", s, pick(200000)
 		} else if (k < 15) {	# exact fp16 ties (2049 = 2048 + half an ulp)
-			printf "%s%.20g\n", s, (2049 + 2 * pick(1024)) * 2 ^ (pick(30) - 25)
+			printf "%s%.25g\n", s, (2049 + 2 * pick(1024)) * 2 ^ (pick(30) - 25)
 		} else if (k < 17) {	# exact bf16 ties
 			printf "%s%.25g\n", s, (257 + 2 * pick(128)) * 2 ^ (pick(40) - 30)
 		} else if (k < 19) {	# hex floats
@@ -48,8 +48,11 @@ BEGIN {
 }' >"$tmp/values" || exit 1
 lines=$(wc -l <"$tmp/values")
 
-# Wall-clock seconds, with nanoseconds (GNU date, busybox date).
+# Wall-clock seconds with nanoseconds: GNU date's %N.
 now() { date +%s.%N; }
+case $(now) in
+*[!0-9.]* | *.) echo "bench_bits: needs a date(1) with %N; no figure"; exit 0 ;;
+esac
 best=
 for run in 1 2 3; do
 	t0=$(now)

@@ -1,0 +1,686 @@
+/*
+ * check_fp_exhaustive.c — every bit pattern, checked against oracles that
+ * share nothing with src/fp:
+ *
+ *  - every pattern of fp16, bf16, tf32, e4m3 and e5m2: fp_classify against
+ *    a classification computed here from the fields, fp_decode against the
+ *    textbook formula and against the hardware where the format is a slice
+ *    of one the compiler knows (_Float16, float), fp_encode back to itself;
+ *    fp_fields_of, fp_ulp, fp_next_up/down (against the sorted list of all
+ *    values) and the bit-by-bit decode of fp_explain_bits/_formula;
+ *  - every one of the 2^32 float32 patterns, widened to double and encoded
+ *    into fp16 (compared with the compiler's (_Float16)f), into bf16
+ *    (compared with the round-to-nearest-even bit trick AND checked to be no
+ *    farther than either neighbour, ties on the even mantissa), and into
+ *    fp32 (must come back bit for bit); the flags of each are checked
+ *    against what the exact values say they must be.
+ *
+ * The 2^32 loop runs on two threads, one half of the range each.  Check's
+ * ck_assert writes to a pipe on every call, so the loops count mismatches
+ * themselves and assert once at the end, printing the first few.
+ */
+#include <config.h>
+
+#include "fp.h"
+
+#include <check.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The formats as their definitions give them, typed in from the standards
+ * (IEEE 754, Google bfloat16, NVIDIA TF32, OCP fp8), not read from fp.h. */
+struct ref_fmt {
+	const char *name;
+	int ebits, mbits, bias, width;
+	bool ieee;		/* all-ones exponent is inf/NaN (else OCP e4m3) */
+	uint32_t max_bits;
+};
+static const struct ref_fmt REF[FP_NFORMATS] = {
+	[FP_FP16] = { "fp16", 5, 10, 15, 16, true, 0x7bff },
+	[FP_BF16] = { "bf16", 8, 7, 127, 16, true, 0x7f7f },
+	[FP_FP32] = { "fp32", 8, 23, 127, 32, true, 0x7f7fffff },
+	[FP_TF32] = { "tf32", 8, 10, 127, 19, true, 0x3fbff },
+	[FP_E4M3] = { "e4m3", 4, 3, 7, 8, false, 0x7e },
+	[FP_E5M2] = { "e5m2", 5, 2, 15, 8, true, 0x7b },
+};
+static const fp_id SMALL[] = { FP_FP16, FP_BF16, FP_TF32, FP_E4M3, FP_E5M2 };
+#define NSMALL (sizeof SMALL / sizeof SMALL[0])
+
+static uint32_t
+fld(uint32_t bits, int shift, int nbits)
+{
+	return (bits >> shift) & ((1u << nbits) - 1);
+}
+
+static uint32_t
+magmask(const struct ref_fmt *r)
+{
+	return (1u << (r->width - 1)) - 1;
+}
+
+/* IEEE: exponent all ones is inf (fraction 0) or NaN.  OCP e4m3: only
+ * S.1111.111 is NaN, the rest of that binade holds normal numbers. */
+static fp_class
+ref_class(const struct ref_fmt *r, uint32_t bits)
+{
+	uint32_t e = fld(bits, r->mbits, r->ebits), m = fld(bits, 0, r->mbits);
+	uint32_t eall = (1u << r->ebits) - 1, mall = (1u << r->mbits) - 1;
+
+	if (e == eall && (r->ieee || m == mall))
+		return r->ieee && m == 0 ? FP_CLASS_INF : FP_CLASS_NAN;
+	if (e == 0)
+		return m == 0 ? FP_CLASS_ZERO : FP_CLASS_SUBNORMAL;
+	return FP_CLASS_NORMAL;
+}
+
+/* The textbook formula on a magnitude, 1.f x 2^(e-bias) or 0.f x 2^(1-bias),
+ * ignoring what the format reserves (so max_bits + 1 gives the value the
+ * next step would have). */
+static double
+ref_raw(const struct ref_fmt *r, uint32_t mag)
+{
+	uint32_t e = fld(mag, r->mbits, r->ebits), m = fld(mag, 0, r->mbits);
+	double frac = ldexp((double)m, -r->mbits);
+
+	return e ? ldexp(1.0 + frac, (int)e - r->bias) : ldexp(frac, 1 - r->bias);
+}
+
+static double
+ref_value(const struct ref_fmt *r, uint32_t bits)
+{
+	fp_class c = ref_class(r, bits);
+	double v = c == FP_CLASS_NAN ? NAN : c == FP_CLASS_INF ? INFINITY :
+	    ref_raw(r, bits & magmask(r));
+	return (bits >> (r->width - 1)) & 1 ? -v : v;
+}
+
+/* Bit for bit (so -0 is not +0), but any NaN matches any NaN. */
+static bool
+same(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
+}
+
+/* ---- mismatch collection (ck_assert is far too slow per element) ------ */
+
+#define NKEEP 6
+struct failures {
+	unsigned long count;
+	char first[NKEEP][160];
+};
+
+static void note(struct failures *fs, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void
+note(struct failures *fs, const char *fmt, ...)
+{
+	if (fs->count < NKEEP) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(fs->first[fs->count], sizeof fs->first[0], fmt, ap);
+		va_end(ap);
+	}
+	fs->count++;
+}
+
+static void
+report(const char *what, const struct failures *fs)
+{
+	for (unsigned long i = 0; i < fs->count && i < NKEEP; i++)
+		fprintf(stderr, "%s: %s\n", what, fs->first[i]);
+	ck_assert_msg(fs->count == 0, "%s: %lu mismatches, first: %s", what,
+	    fs->count, fs->count ? fs->first[0] : "");
+}
+
+/* One collector for the single-threaded tests, emptied before each. */
+static struct failures G;
+#define FAILF(cond, ...) do { if (!(cond)) note(&G, __VA_ARGS__); } while (0)
+static void reset(void) { memset(&G, 0, sizeof G); }
+static void done(void) { report("mismatch", &G); }
+
+/* ---- 1. every pattern of the small formats ---------------------------- */
+
+/* A second opinion on the value from hardware where one exists: fp16 is the
+ * compiler's _Float16, e5m2 is the top byte of an fp16, bf16 the top half
+ * of a float, tf32 the top 19 bits of a float.  Returns false if none. */
+static bool
+hw_value(fp_id id, uint32_t bits, double *out)
+{
+	uint32_t u;
+	float f;
+
+	switch (id) {
+	case FP_FP16:
+	case FP_E5M2: {
+#ifdef HAVE_FLOAT16
+		uint16_t h = (uint16_t)(id == FP_E5M2 ? bits << 8 : bits);
+		__extension__ _Float16 hv;
+		memcpy(&hv, &h, sizeof hv);
+		*out = (double)hv;
+		return true;
+#else
+		return false;
+#endif
+	}
+	case FP_BF16:
+		u = bits << 16;
+		break;
+	case FP_TF32:
+		u = bits << 13;
+		break;
+	default:
+		return false;
+	}
+	memcpy(&f, &u, sizeof f);
+	*out = (double)f;
+	return true;
+}
+
+static void
+check_all_patterns(fp_id id)
+{
+	const struct ref_fmt *r = &REF[id];
+	const fp_format *f = fp_format_get(id);
+	struct failures fs = { 0 };
+	uint32_t n = 1u << r->width;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(f->width, r->width);
+	for (uint32_t p = 0; p < n; p++) {
+		fp_class want = ref_class(r, p), got = fp_classify(f, p);
+		double v = fp_decode(f, p), hw;
+		unsigned fl = 0;
+
+		if (got != want)
+			note(&fs, "classify 0x%x: expected %s, got %s", p,
+			    fp_class_name(want), fp_class_name(got));
+		if (want == FP_CLASS_NAN) {
+			uint32_t back = fp_encode(f, v, &fl);
+			if (!isnan(v) || ref_class(r, back) != FP_CLASS_NAN || fl)
+				note(&fs, "NaN 0x%x: decode %g, re-encode 0x%x flags %#x",
+				    p, v, back, fl);
+			continue;
+		}
+		if (!same(v, ref_value(r, p)))
+			note(&fs, "decode 0x%x: expected %a, got %a", p,
+			    ref_value(r, p), v);
+		if (hw_value(id, p, &hw) && !same(v, hw))
+			note(&fs, "decode 0x%x: hardware says %a, got %a", p, hw, v);
+		uint32_t back = fp_encode(f, v, &fl);
+		/* Exact: no exception; a subnormal result says so. */
+		unsigned wantfl = want == FP_CLASS_SUBNORMAL ? FP_FLAG_SUBNORMAL : 0;
+		if (back != p || fl != wantfl)
+			note(&fs, "re-encode 0x%x (%a): got 0x%x flags %#x, want flags %#x",
+			    p, v, back, fl, wantfl);
+	}
+	report(r->name, &fs);
+}
+
+START_TEST(test_patterns) { check_all_patterns(SMALL[_i]); }
+END_TEST
+
+/* The hardware cannot vouch for e4m3: pin a few values derived by hand. */
+START_TEST(test_e4m3_values)
+{
+	static const struct { uint32_t bits; double v; } t[] = {
+		{ 0x01, 0x1p-9 },	/* 0 0000 001: smallest subnormal */
+		{ 0x07, 7 * 0x1p-9 },	/* 0 0000 111: largest subnormal */
+		{ 0x08, 0x1p-6 },	/* 0 0001 000: smallest normal */
+		{ 0x38, 1.0 },		/* 0 0111 000: 2^(7-7) */
+		{ 0x77, 240.0 },	/* 0 1110 111: 1.875 * 2^7 */
+		{ 0x78, 256.0 },	/* 0 1111 000: normal in the top binade */
+		{ 0x7e, 448.0 },	/* 0 1111 110: 1.75 * 2^8, the max */
+		{ 0xfe, -448.0 },
+		{ 0x80, -0.0 },
+	};
+	const fp_format *f = fp_format_get(FP_E4M3);
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		ck_assert_msg(same(fp_decode(f, t[i].bits), t[i].v),
+		    "e4m3 0x%02x: expected %a, got %a", t[i].bits, t[i].v,
+		    fp_decode(f, t[i].bits));
+	ck_assert(isnan(fp_decode(f, 0x7f)) && isnan(fp_decode(f, 0xff)));
+}
+END_TEST
+
+/* ---- 5, 6. fields, ulp, neighbours, the decode bit by bit ------------ */
+
+START_TEST(test_fields_all)
+{
+	for (size_t k = 0; k < NSMALL; k++) {
+		const struct ref_fmt *r = &REF[SMALL[k]];
+		const fp_format *f = fp_format_get(SMALL[k]);
+		for (uint32_t p = 0; p < 1u << r->width; p++) {
+			fp_fields fl;
+			uint32_t e = fld(p, r->mbits, r->ebits);
+			fp_class c = ref_class(r, p);
+			fp_fields_of(f, p, &fl);
+			FAILF(fl.sign == p >> (r->width - 1) && fl.exp_raw == e &&
+			    fl.mantissa == fld(p, 0, r->mbits) && fl.cls == c &&
+			    fl.exp == (e ? (int)e : 1) - r->bias,
+			    "%s 0x%x: s%u e%u(%d) m%u %s", r->name, p, fl.sign,
+			    fl.exp_raw, fl.exp, fl.mantissa, fp_class_name(fl.cls));
+			if (c != FP_CLASS_INF && c != FP_CLASS_NAN)
+				FAILF(fl.implicit == (c == FP_CLASS_NORMAL),
+				    "%s 0x%x: implicit %u", r->name, p, fl.implicit);
+		}
+	}
+	done();
+}
+END_TEST
+
+/* fp.h: "implicit: the hidden leading bit: 1 for normals, else 0" -- inf
+ * and NaN are not normals.  Kept apart so a failure names the point. */
+START_TEST(test_fields_implicit_inf_nan)
+{
+	static const struct { fp_id id; uint32_t bits; } t[] = {
+		{ FP_FP16, 0x7c00 }, { FP_FP16, 0xfe00 }, { FP_E4M3, 0x7f },
+		{ FP_E5M2, 0x7c }, { FP_FP32, 0x7fc00000 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		fp_fields fl;
+		fp_fields_of(fp_format_get(t[i].id), t[i].bits, &fl);
+		ck_assert_msg(fl.implicit == 0, "%s 0x%x (%s): implicit %u",
+		    REF[t[i].id].name, t[i].bits, fp_class_name(fl.cls), fl.implicit);
+	}
+}
+END_TEST
+
+/* ulp: the distance from a positive finite value to the next pattern up
+ * (the last of a binade is one ulp below the next binade's first). */
+START_TEST(test_ulp_all)
+{
+	for (size_t k = 0; k < NSMALL; k++) {
+		const struct ref_fmt *r = &REF[SMALL[k]];
+		const fp_format *f = fp_format_get(SMALL[k]);
+		for (uint32_t p = 0; p < 1u << r->width; p++) {
+			uint32_t m = p & magmask(r);
+			fp_class c = ref_class(r, p);
+			double u = fp_ulp(f, p);
+			double want = c == FP_CLASS_NAN || c == FP_CLASS_INF ? NAN :
+			    m < r->max_bits ? ref_raw(r, m + 1) - ref_raw(r, m) :
+			    ref_raw(r, m) - ref_raw(r, m - 1);
+			FAILF(same(u, want), "%s ulp(0x%x) = %a, want %a", r->name, p, u, want);
+		}
+	}
+	const fp_format *f32 = fp_format_get(FP_FP32);
+	ck_assert(fp_ulp(f32, 0x3f800000) == 0x1p-23);
+	ck_assert(fp_ulp(f32, 0x7f7fffff) == 0x1p104);
+	ck_assert(fp_ulp(f32, 0x80000000) == 0x1p-149);
+	ck_assert(isnan(fp_ulp(f32, 0xff800000)));
+	done();
+}
+END_TEST
+
+struct ent { double v; uint32_t bits; bool neg; };
+static int
+ent_cmp(const void *pa, const void *pb)
+{
+	const struct ent *a = pa, *b = pb;
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return (int)b->neg - (int)a->neg;	/* -0 sorts before +0 */
+}
+
+/* nextUp/nextDown against the sorted list of every non-NaN value: the
+ * first strictly greater (a zero reached from below is -0) or the last
+ * strictly smaller (a zero reached from above is +0). */
+START_TEST(test_next_all)
+{
+	for (size_t k = 0; k < NSMALL; k++) {
+		const struct ref_fmt *r = &REF[SMALL[k]];
+		const fp_format *f = fp_format_get(SMALL[k]);
+		uint32_t n = 1u << r->width, cnt = 0;
+		struct ent *v = malloc(n * sizeof *v);
+		ck_assert_ptr_nonnull(v);
+		for (uint32_t p = 0; p < n; p++) {
+			uint32_t o;
+			if (ref_class(r, p) != FP_CLASS_NAN) {
+				v[cnt++] = (struct ent){ ref_value(r, p), p,
+				    (p >> (r->width - 1)) != 0 };
+				continue;
+			}
+			FAILF(!fp_next_up(f, p, &o) && !fp_next_down(f, p, &o),
+			    "%s NaN 0x%x has a neighbour", r->name, p);
+		}
+		qsort(v, cnt, sizeof *v, ent_cmp);
+		for (uint32_t i = 0; i < cnt; i++) {
+			uint32_t j = i, o = 0xdeadbeef;
+			while (j < cnt && v[j].v <= v[i].v)
+				j++;
+			bool have = fp_next_up(f, v[i].bits, &o);
+			FAILF(have == (j < cnt) && (!have || o == v[j].bits),
+			    "%s nextUp(0x%x) = %d/0x%x, want %d/0x%x", r->name,
+			    v[i].bits, have, o, j < cnt, j < cnt ? v[j].bits : 0);
+			j = i;
+			while (j > 0 && v[j - 1].v >= v[i].v)
+				j--;
+			have = fp_next_down(f, v[i].bits, &o);
+			FAILF(have == (j > 0) && (!have || o == v[j - 1].bits),
+			    "%s nextDown(0x%x) = %d/0x%x, want %d/0x%x", r->name,
+			    v[i].bits, have, o, j > 0, j > 0 ? v[j - 1].bits : 0);
+		}
+		free(v);
+	}
+	done();
+	/* The named cases, spelled out. */
+	const fp_format *h = fp_format_get(FP_FP16), *e4 = fp_format_get(FP_E4M3);
+	uint32_t o;
+	ck_assert(fp_next_up(h, 0x8000, &o) && o == 0x0001);	/* -0 */
+	ck_assert(fp_next_up(h, 0x7bff, &o) && o == 0x7c00);	/* max -> inf */
+	ck_assert(!fp_next_up(h, 0x7c00, &o));
+	ck_assert(fp_next_down(h, 0x0000, &o) && o == 0x8001);
+	ck_assert(!fp_next_up(e4, 0x7e, &o));			/* nothing above 448 */
+	ck_assert(!fp_next_down(e4, 0xfe, &o));
+	ck_assert(!fp_next_up(h, 0x7e00, &o));
+}
+END_TEST
+
+/* ---- the decode, bit by bit --------------------------------------------- */
+
+START_TEST(test_explain_bits_all)
+{
+	for (size_t k = 0; k < NSMALL; k++) {
+		const struct ref_fmt *r = &REF[SMALL[k]];
+		const fp_format *f = fp_format_get(SMALL[k]);
+		for (uint32_t p = 0; p < 1u << r->width; p++) {
+			fp_bit b[32];
+			fp_formula fo;
+			double rawexp = 0, frac = 0;
+			int n = fp_explain_bits(f, p, b);
+			bool ok = n == r->width && b[0].field == FP_FIELD_SIGN &&
+			    b[0].set == p >> (r->width - 1);
+			for (int i = 1; ok && i < n; i++) {
+				bool isexp = i <= r->ebits;
+				int pos = isexp ? i - 1 : i - 1 - r->ebits;
+				ok = b[i].field == (isexp ? FP_FIELD_EXP : FP_FIELD_MAN) &&
+				    b[i].pos == pos && b[i].set == ((p >> (n - 1 - i)) & 1);
+				if (b[i].set)
+					*(isexp ? &rawexp : &frac) += ldexp(1.0, b[i].power);
+			}
+			FAILF(ok, "%s 0x%x: bit layout", r->name, p);
+			/* The sums are the fields; the formula applied here must
+			 * give fp_decode's value. */
+			uint32_t e = fld(p, r->mbits, r->ebits), m = fld(p, 0, r->mbits);
+			FAILF(rawexp == e && frac == ldexp((double)m, -r->mbits),
+			    "%s 0x%x: contributions sum to %g, %g", r->name, p, rawexp, frac);
+			fp_class c = ref_class(r, p);
+			double d = fp_decode(f, p);
+			fp_explain_formula(f, p, &fo);
+			if (c == FP_CLASS_NAN || c == FP_CLASS_INF)
+				continue;
+			double sig = (rawexp > 0) + frac;
+			double v = ldexp(sig, (rawexp > 0 ? (int)rawexp : 1) - r->bias);
+			v = b[0].set ? -v : v;
+			FAILF(same(v, d) && same(fo.value, d) && fo.significand == sig &&
+			    fo.fields.exp_raw == e && fo.fields.sign == b[0].set,
+			    "%s 0x%x: formula %a, decode %a, explain %a sig %a",
+			    r->name, p, v, d, fo.value, fo.significand);
+		}
+	}
+	done();
+}
+END_TEST
+
+/* ---- 2. all 2^32 floats into fp16, bf16 and fp32 ---------------------- */
+
+/* A 16-bit format's positive values, patterns 0 .. top, where top is the
+ * inf pattern and holds 2^(emax+1), the value the next binade would start
+ * at: rounding there is overflow. */
+struct tab {
+	const struct ref_fmt *r;
+	uint32_t top;
+	double minnorm;
+	double val[0x7f81];
+};
+static struct tab t16, tbf;
+
+static void
+fill(struct tab *t, fp_id id, uint32_t top)
+{
+	t->r = &REF[id];
+	t->top = top;
+	t->minnorm = ldexp(1.0, 1 - t->r->bias);
+	for (uint32_t p = 0; p < top; p++)
+		t->val[p] = ref_raw(t->r, p);
+	t->val[top] = ref_raw(t->r, top);
+}
+
+/* Is the magnitude pattern m a nearest value to ax, ties on an even m?
+ * Differences are exact: a float and a nearby value of a narrower format
+ * span fewer than 53 bits. */
+static bool
+is_nearest(const struct tab *t, uint32_t m, double ax)
+{
+	double d = fabs(ax - t->val[m]);
+	bool tie = false;
+
+	if (m < t->top) {
+		double dn = fabs(ax - t->val[m + 1]);
+		if (dn < d)
+			return false;
+		tie |= dn == d;
+	}
+	/* Below +0 the neighbour is the smallest negative subnormal. */
+	double dp = m > 0 ? fabs(ax - t->val[m - 1]) : ax + t->val[1];
+	if (dp < d)
+		return false;
+	tie |= dp == d;
+	return !tie || (m & 1) == 0;
+}
+
+/* The flags a rounding of finite ax to magnitude pattern m must raise. */
+static unsigned
+want_flags(const struct tab *t, uint32_t m, double ax)
+{
+	unsigned fl = 0;
+
+	if (m == t->top || t->val[m] != ax)
+		fl |= FP_FLAG_INEXACT;
+	if (m == t->top)
+		fl |= FP_FLAG_OVERFLOW;
+	if (ax < t->minnorm && (fl & FP_FLAG_INEXACT))
+		fl |= FP_FLAG_UNDERFLOW;	/* tiny before rounding */
+	if (m != 0 && m < (1u << t->r->mbits))
+		fl |= FP_FLAG_SUBNORMAL;
+	return fl;
+}
+
+/* bf16 as the top half of a float, round-to-nearest-even on the low half:
+ * a carry walks into the exponent, and past the max into inf, by itself. */
+static uint32_t
+bf16_trick(uint32_t u)
+{
+	return (u + 0x7fffu + ((u >> 16) & 1)) >> 16;
+}
+
+struct job {
+	uint64_t lo, hi;
+	struct failures f16, bf, f32;
+};
+
+/* One 16-bit result: sign, NaN, flags, and (if asked) nearest-even. */
+static void
+check16(struct failures *fs, const struct tab *t, bool nearest, uint32_t u,
+    float x, uint32_t got, unsigned fl)
+{
+	uint32_t m = got & 0x7fff;
+	double ax = fabs((double)x);
+	unsigned wf = 0;
+	bool ok;
+
+	if (isnan(x))
+		ok = ref_class(t->r, got) == FP_CLASS_NAN;
+	else if (got >> 15 != u >> 31 || m > t->top)
+		ok = false;
+	else if (isinf(x))
+		ok = m == t->top;
+	else {
+		ok = !nearest || is_nearest(t, m, ax);
+		wf = want_flags(t, m, ax);
+	}
+	if (!ok || fl != wf)
+		note(fs, "in 0x%08x (%a): got 0x%04x flags %#x (want flags %#x)%s",
+		    u, (double)x, got, fl, wf, ok ? "" : ", not the nearest-even value");
+}
+
+static void *
+run_floats(void *arg)
+{
+	struct job *j = arg;
+	const fp_format *f16 = fp_format_get(FP_FP16);
+	const fp_format *fbf = fp_format_get(FP_BF16);
+	const fp_format *f32 = fp_format_get(FP_FP32);
+
+	for (uint64_t i = j->lo; i < j->hi; i++) {
+		uint32_t u = (uint32_t)i;
+		float x;
+		unsigned fl = 0;
+		memcpy(&x, &u, sizeof x);
+		double d = x;
+
+		/* fp16: the compiler's conversion (one F16C instruction) is
+		 * the oracle; without _Float16, nearest-even by neighbours. */
+		uint32_t h = fp_encode(f16, d, &fl);
+#ifdef HAVE_FLOAT16
+		__extension__ _Float16 hv = (_Float16)x;
+		uint16_t hb;
+		memcpy(&hb, &hv, sizeof hb);
+		if (!isnan(x) && h != hb)
+			note(&j->f16, "in 0x%08x (%a): expected 0x%04x, got 0x%04x",
+			    u, d, hb, h);
+		else		/* NaN, and the flags, from the exact values */
+			check16(&j->f16, &t16, false, u, x, h, fl);
+#else
+		check16(&j->f16, &t16, true, u, x, h, fl);
+#endif
+
+		/* bf16: the classic bit trick... */
+		fl = 0;
+		uint32_t b = fp_encode(fbf, d, &fl);
+		if (!isnan(x)) {
+			uint32_t want = bf16_trick(u);
+			if (b != want)
+				note(&j->bf, "in 0x%08x (%a): expected 0x%04x, got 0x%04x",
+				    u, d, want, b);
+		}
+		/* ...and, independently, the definition: no neighbour nearer. */
+		check16(&j->bf, &tbf, true, u, x, b, fl);
+
+		/* fp32: every float is exact; it must come back unchanged. */
+		fl = 0;
+		uint32_t s = fp_encode(f32, d, &fl);
+		if (isnan(x) ? ref_class(&REF[FP_FP32], s) != FP_CLASS_NAN ||
+			s >> 31 != u >> 31 || fl :
+		    s != u || fl != (ref_class(&REF[FP_FP32], u) == FP_CLASS_SUBNORMAL
+			? FP_FLAG_SUBNORMAL : 0u))
+			note(&j->f32, "in 0x%08x (%a): got 0x%08x flags %#x",
+			    u, d, s, fl);
+	}
+	return NULL;
+}
+
+START_TEST(test_all_floats)
+{
+	struct job jobs[2];
+	pthread_t th[2];
+
+	fill(&t16, FP_FP16, 0x7c00);
+	fill(&tbf, FP_BF16, 0x7f80);
+	memset(jobs, 0, sizeof jobs);
+	for (int t = 0; t < 2; t++) {
+		jobs[t].lo = (UINT64_C(1) << 31) * (uint64_t)t;
+		jobs[t].hi = jobs[t].lo + (UINT64_C(1) << 31);
+		ck_assert_int_eq(pthread_create(&th[t], NULL, run_floats, &jobs[t]), 0);
+	}
+	for (int t = 0; t < 2; t++)
+		ck_assert_int_eq(pthread_join(th[t], NULL), 0);
+
+	/* Each thread's first mismatches go to stderr, the very first into
+	 * the failure message. */
+	const struct failures *all[6] = { &jobs[0].f16, &jobs[1].f16, &jobs[0].bf,
+	    &jobs[1].bf, &jobs[0].f32, &jobs[1].f32 };
+	const char *what[3] = { "float->fp16", "float->bf16", "float->fp32" };
+	const char *first = NULL;
+	unsigned long n[3] = { 0, 0, 0 };
+	for (int k = 0; k < 6; k++) {
+		for (unsigned long i = 0; i < all[k]->count && i < NKEEP; i++)
+			fprintf(stderr, "%s: %s\n", what[k / 2], all[k]->first[i]);
+		if (all[k]->count && !first)
+			first = all[k]->first[0];
+		n[k / 2] += all[k]->count;
+	}
+	ck_assert_msg(!first, "mismatches: fp16 %lu, bf16 %lu, fp32 %lu; first: %s",
+	    n[0], n[1], n[2], first ? first : "");
+}
+END_TEST
+
+/* The oracle itself must be sharp: fed a wrong answer, is_nearest and the
+ * bit trick must object, or the big loop could pass anything. */
+START_TEST(test_oracle_sanity)
+{
+	fill(&t16, FP_FP16, 0x7c00);
+	fill(&tbf, FP_BF16, 0x7f80);
+	/* 2049 in fp16: 2048 (0x6800, even) is right, 2050 (0x6801) is not. */
+	ck_assert(is_nearest(&t16, 0x6800, 2049.0));
+	ck_assert(!is_nearest(&t16, 0x6801, 2049.0));
+	ck_assert(!is_nearest(&t16, 0x6800, 2049.5));
+	/* 65520 ties between 65504 (odd) and the inf pattern (even). */
+	ck_assert(is_nearest(&t16, 0x7c00, 65520.0));
+	ck_assert(!is_nearest(&t16, 0x7bff, 65520.0));
+	ck_assert(is_nearest(&t16, 0x7bff, 65519.0));
+	ck_assert_uint_eq(want_flags(&t16, 0x7c00, 65520.0), FP_FLAG_OVERFLOW | FP_FLAG_INEXACT);
+	/* Half the smallest subnormal ties to +0. */
+	ck_assert(is_nearest(&t16, 0, 0x1p-25));
+	ck_assert(!is_nearest(&t16, 1, 0x1p-25));
+	ck_assert_uint_eq(want_flags(&t16, 1, 0x1.8p-25),
+	    FP_FLAG_INEXACT | FP_FLAG_UNDERFLOW | FP_FLAG_SUBNORMAL);
+	ck_assert_uint_eq(want_flags(&t16, 0x3c00, 1.0), 0);
+	/* bf16 bit trick: 0x3f808000 is a tie, stays on even 0x3f80;
+	 * 0x3f818000 ties up to 0x3f82; the largest float goes to inf. */
+	ck_assert_uint_eq(bf16_trick(0x3f808000u), 0x3f80);
+	ck_assert_uint_eq(bf16_trick(0x3f818000u), 0x3f82);
+	ck_assert_uint_eq(bf16_trick(0x7f7fffffu), 0x7f80);
+	ck_assert(!is_nearest(&tbf, 0x3f81, 1.0 + 0x1p-8));
+}
+END_TEST
+
+static Suite *
+exhaustive_suite(void)
+{
+	Suite *s = suite_create("fp exhaustive");
+	TCase *tc = tcase_create("patterns");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_checked_fixture(tc, reset, NULL);
+	tcase_add_loop_test(tc, test_patterns, 0, (int)NSMALL);
+	tcase_add_test(tc, test_fields_all);
+	tcase_add_test(tc, test_fields_implicit_inf_nan);
+	tcase_add_test(tc, test_ulp_all);
+	tcase_add_test(tc, test_next_all);
+	tcase_add_test(tc, test_explain_bits_all);
+	tcase_add_test(tc, test_e4m3_values);
+	tcase_add_test(tc, test_oracle_sanity);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("all floats");
+	tcase_set_timeout(tc, 1800);	/* ~1.5 min on 2 idle cores; wall clock */
+	tcase_add_test(tc, test_all_floats);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(exhaustive_suite());
+	int failures;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failures = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failures ? 1 : 0;
+}
