@@ -14,7 +14,6 @@
 
 #include "cli.h"
 #include "lesson_cli.h"
-#include "lesson_grade.h"
 
 #ifndef FPTUTOR_LESSONDIR
 #define FPTUTOR_LESSONDIR NULL
@@ -51,51 +50,15 @@ cli_lesson_status(int ioerr)
 	return ioerr ? CLI_IOERR : CLI_DATAERR;
 }
 
-/* Characters in the first n bytes of s (the grader counts bytes). */
-static int
-chars_in(const char *s, size_t n)
-{
-	int c = 0;
-	for (size_t i = 0; i < n && s[i]; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
-}
 
 lesson *
 cli_lesson_load(const char *path, lesson_diags *d, int *status)
 {
 	int ioerr;
-	size_t errors0 = d->nerrors;
+	/* rubrics are checked by lesson_validate (src/lesson/validate.c) */
 	lesson *l = lesson_load(path, d, &ioerr);
 
-	if (l == NULL) {
-		*status = cli_lesson_status(ioerr);
-		return NULL;
-	}
-	for (size_t i = 0; i < l->nquestions; i++) {
-		const lesson_question *q = &l->questions[i];
-		grade_diag gd = { 0, "" };
-		int line;
-		if (q->type != LQ_TEXT)
-			continue;
-		grade_rubric *r = grade_lesson_rubric(q, &line, &gd);
-		if (r != NULL) {
-			grade_rubric_free(r);
-			continue;
-		}
-		int col = 1;
-		for (size_t k = 0; k < q->nrubric; k++)
-			if (q->rubric[k].line == line)
-				col += chars_in(q->rubric[k].text, gd.col);
-		lesson_diag_add(d, LESSON_ERROR, l->file, line, col, "rubric of "
-		    "question '%s': %s", q->id, gd.msg);
-	}
-	if (d->nerrors != errors0) {
-		lesson_free(l);
-		*status = CLI_DATAERR;
-		return NULL;
-	}
-	*status = CLI_OK;
+	*status = l ? CLI_OK : cli_lesson_status(ioerr);
 	return l;
 }
 

@@ -16,6 +16,7 @@
 
 #include "lesson.h"
 #include "priv.h"
+#include "lesson_grade.h"
 
 #define TITLE_WIDTH 72
 
@@ -327,6 +328,30 @@ check_expected(lesson_checker *c, lesson_question *q)
 	q->bits = fp_encode(q->fmt, q->expect, NULL);
 }
 
+/* The rubric compiles: its language belongs to the grader (src/grade),
+ * which reports the column of the first error; here it gets its place in
+ * the lesson file. */
+static void
+check_rubric(lesson_checker *c, const lesson_question *q)
+{
+	grade_diag gd;
+	int line;
+	grade_rubric *r = grade_lesson_rubric(q, &line, &gd);
+
+	if (r != NULL) {
+		grade_rubric_free(r);
+		return;
+	}
+	/* the grader counts bytes; diagnostics count characters */
+	int col = 1;
+	for (size_t k = 0; k < q->nrubric; k++)
+		if (q->rubric[k].line == line)
+			for (size_t i = 0; i < gd.col && q->rubric[k].text[i]; i++)
+				col += ((unsigned char)q->rubric[k].text[i] & 0xc0) != 0x80;
+	lesson_loc at = { line, col };
+	lesson_verr(c, at, "rubric of question '%s': %s", lesson_qid(q), gd.msg);
+}
+
 static void
 check_question(lesson_checker *c, lesson_question *q, size_t index)
 {
@@ -385,6 +410,8 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 		else if (q->nrubric == 0)
 			lesson_verr(c, q->rubric_loc, "the @rubric of question '%s' is "
 			    "empty", lesson_qid(q));
+		else
+			check_rubric(c, q);
 		break;
 	default:
 		break;
