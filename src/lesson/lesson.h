@@ -47,6 +47,11 @@
 #define LESSON_MAX_SCALES	8
 #define LESSON_MAX_SIM_STEPS	100000		/* steps of a scaler simulation */
 #define LESSON_MAX_DIAGS	50		/* then "too many errors" */
+/* Values a lesson may compute: the elements of every calc step of its
+ * expressions, the steps of its simulations and a share for each bits
+ * view and plot, about a second of work and at most tens of megabytes of
+ * transcript.  A lesson that needs more is refused rather than slow. */
+#define LESSON_MAX_WORK		4000000
 
 /* ---- diagnostics --------------------------------------------------------- */
 

@@ -96,7 +96,13 @@ void lesson_parse_rubric_line(lesson_parser *p, lesson_line *ln);
 typedef struct lesson_checker {
 	lesson *l;
 	lesson_diags *d;
+	size_t work;		/* values computed so far (LESSON_MAX_WORK) */
 } lesson_checker;
+
+/* Before computing: false (reported once, at `at`) when the lesson's
+ * budget is spent.  After: lesson_work_trace() adds what a trace cost. */
+bool lesson_work_left(lesson_checker *c, lesson_loc at);
+void lesson_work_trace(lesson_checker *c, const calc_trace *t);
 
 void lesson_verr(lesson_checker *c, lesson_loc at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

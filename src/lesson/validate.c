@@ -51,6 +51,25 @@ lesson_loc_at(lesson_loc loc, const char *text, size_t off)
 }
 
 bool
+lesson_work_left(lesson_checker *c, lesson_loc at)
+{
+	if (c->work < LESSON_MAX_WORK)
+		return true;
+	if (c->work != SIZE_MAX)
+		lesson_verr(c, at, "the lesson computes too much: more than %d values "
+		    "in its expressions and simulations", LESSON_MAX_WORK);
+	c->work = SIZE_MAX;	/* said once */
+	return false;
+}
+
+void
+lesson_work_trace(lesson_checker *c, const calc_trace *t)
+{
+	for (size_t i = 0; i < t->nsteps && c->work != SIZE_MAX; i++)
+		c->work += t->steps[i].n;
+}
+
+bool
 lesson_check_value(lesson_checker *c, lesson_value *v)
 {
 	char err[200];
@@ -65,6 +84,8 @@ lesson_check_value(lesson_checker *c, lesson_value *v)
 	if (v->kind == LV_CALC) {
 		calc_trace t;
 		calc_error ce = { 0, "" };
+		if (!lesson_work_left(c, v->loc))
+			return false;
 		if (!calc_eval(v->expr, &v->policy, &t, &ce)) {
 			const char *e = strchr(v->src, ':');
 			size_t off = e ? (size_t)(e + 1 - v->src) : 0;
@@ -74,6 +95,7 @@ lesson_check_value(lesson_checker *c, lesson_value *v)
 			    "the expression cannot be evaluated: %s", ce.msg);
 			return false;
 		}
+		lesson_work_trace(c, &t);
 		calc_trace_free(&t);
 	}
 	return true;
@@ -421,7 +443,7 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 bool
 lesson_validate(lesson *l, lesson_diags *d)
 {
-	lesson_checker c = { l, d };
+	lesson_checker c = { l, d, 0 };
 	size_t errors0 = d->nerrors;
 
 	if (l->stopped)

@@ -219,6 +219,10 @@ expression(lesson_checker *c, lesson_block *b, const char *text, size_t off,
 	}
 	for (int i = 0; i < b->npols; i++) {
 		calc_trace t;
+		if (!lesson_work_left(c, b->loc)) {
+			calc_free(e);
+			return NULL;
+		}
 		if (!calc_eval(e, &b->pols[i], &t, &ce)) {
 			lesson_verr(c, written ? lesson_loc_at(at, text, ce.pos) : at, "the %s cannot "
 			    "be evaluated in %s: %s", what, b->pols[i].name, ce.msg);
@@ -227,6 +231,7 @@ expression(lesson_checker *c, lesson_block *b, const char *text, size_t off,
 		}
 		if (t.nsteps > *steps)
 			*steps = t.nsteps;
+		lesson_work_trace(c, &t);
 		calc_trace_free(&t);
 	}
 	return e;
@@ -357,4 +362,13 @@ lesson_check_block(lesson_checker *c, lesson_block *b)
 	}
 	if (b->nframes < 1)
 		b->nframes = 1;
+	/* What showing it costs, in values: a bits view is about a hundred
+	 * lines of work, a plot a few hundred points. */
+	size_t cost = 0;
+	if (b->kind == LB_BITS || b->kind == LB_ROUND)
+		cost = (size_t)b->nvals * (size_t)b->nfmts * 100;
+	else if (b->kind == LB_PLOT || b->kind == LB_SCALING)
+		cost = 1000;
+	if (cost && lesson_work_left(c, b->loc))
+		c->work += cost;
 }

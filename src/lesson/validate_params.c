@@ -341,5 +341,7 @@ lesson_check_params(lesson_checker *c, lesson_block *b)
 	const char *why = scaler_params_check(&b->params);
 	if (why != NULL)
 		lesson_verr(c, b->args_loc, "%s", why);
+	if (lesson_work_left(c, b->loc))
+		c->work += (size_t)b->steps;
 	b->nframes = b->steps > 1000 ? 1000 : (int)b->steps;
 }
