@@ -71,27 +71,6 @@ looks_numeric(const char *a)
 	    strncasecmp(a + 1, "inf", 3) == 0 || strncasecmp(a + 1, "nan", 3) == 0;
 }
 
-/* Quote a bad value for a message: at most 60 bytes, unprintables as \xNN. */
-static const char *
-quoted(const char *s, size_t len, char *buf, size_t n)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; i < len && o + 6 < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (i == 60) {
-			o += (size_t)snprintf(buf + o, n - o, "...");
-			break;
-		}
-		if (c < 0x20 || c >= 0x7f || c == '\'')
-			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", c);
-		else
-			buf[o++] = (char)c;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 static void
 emit(const bits_opts *o, const bits_item *it)
 {
@@ -115,7 +94,7 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 
 	if (memchr(text, '\0', len) != NULL) {
 		cli_err(cmd, "%s%scontains a NUL byte: '%s'", where ? where : "",
-		    where ? ": " : "", quoted(text, len, q, sizeof q));
+		    where ? ": " : "", cli_quote(text, len, q, sizeof q));
 		return CLI_DATAERR;
 	}
 
@@ -141,7 +120,7 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 				cli_err(cmd, "%s%s'%s' is not a %d-bit pattern of %s "
 				    "(hex such as 0x%0*x, or %d binary digits)",
 				    where ? where : "", where ? ": " : "",
-				    quoted(trimmed, strlen(trimmed), q, sizeof q),
+				    cli_quote(trimmed, strlen(trimmed), q, sizeof q),
 				    f->width, f->name, (f->width + 3) / 4, f->max_bits,
 				    f->width);
 				status = CLI_DATAERR;
@@ -161,10 +140,10 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 	if (e != FP_READ_OK) {
 		if (where)
 			cli_err(cmd, "%s:%zu: %s: '%s'", where, pos + 1,
-			    fp_read_errstr(e), quoted(text, len, q, sizeof q));
+			    fp_read_errstr(e), cli_quote(text, len, q, sizeof q));
 		else
 			cli_err(cmd, "%s: '%s' (at column %zu)", fp_read_errstr(e),
-			    quoted(text, len, q, sizeof q), pos + 1);
+			    cli_quote(text, len, q, sizeof q), pos + 1);
 		return CLI_DATAERR;
 	}
 	for (int i = 0; i < o->nfmt; i++) {

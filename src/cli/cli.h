@@ -39,6 +39,10 @@ void cli_err(const char *cmd, const char *fmt, ...)
 /* cli_err, then "Try 'fptutor help CMD'."; returns CLI_USAGE. */
 int cli_usage_err(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A user's value quoted for a message: its first 60 bytes, unprintable
+ * bytes and quotes as \xNN, "..." when cut.  Returns buf (n >= 300 holds
+ * any result). */
+const char *cli_quote(const char *s, size_t len, char *buf, size_t n);
 /* The full help of a command, on stdout. */
 void cli_print_help(const cli_cmd *cmd, FILE *fp);
 /* Flush stdout; on a write error report it and return CLI_IOERR. */

@@ -84,6 +84,26 @@ cli_usage_err(const char *cmd, const char *fmt, ...)
 	return CLI_USAGE;
 }
 
+const char *
+cli_quote(const char *s, size_t len, char *buf, size_t n)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len && o + 6 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (i == 60) {
+			o += (size_t)snprintf(buf + o, n - o, "...");
+			break;
+		}
+		if (c < 0x20 || c >= 0x7f || c == '\'')
+			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", c);
+		else
+			buf[o++] = (char)c;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 void
 cli_print_help(const cli_cmd *cmd, FILE *fp)
 {

@@ -21,27 +21,6 @@
 
 /* ---- reading option values --------------------------------------------- */
 
-/* Quote a value for a message: at most 40 bytes, unprintables as \xNN. */
-static const char *
-quote(const char *s, char *buf, size_t n)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; s[i] && o + 6 < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (i == 40) {
-			snprintf(buf + o, n - o, "...");
-			return buf;
-		}
-		if (c < 0x20 || c >= 0x7f || c == '\'')
-			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", c);
-		else
-			buf[o++] = (char)c;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 /* A number as fp_read reads it, or 2^K (K an integer, -1074..1023).
  * On failure, reports the option and returns false. */
 static bool
@@ -60,7 +39,7 @@ read_value(const char *opt, const char *text, fp_real *out)
 			if (*end == '\0' && end != p && errno == 0) {
 				if (k < -1074 || k > 1023) {
 					cli_usage_err("scaler", "%s: '%s': the exponent must be "
-					    "between -1074 and 1023", opt, quote(text, q, sizeof q));
+					    "between -1074 and 1023", opt, cli_quote(text, strlen(text), q, sizeof q));
 					return false;
 				}
 				out->lo = ldexp(1.0, (int)k);
@@ -69,13 +48,13 @@ read_value(const char *opt, const char *text, fp_real *out)
 			}
 		}
 		cli_usage_err("scaler", "%s: '%s' is not a number (2^K needs an "
-		    "integer K)", opt, quote(text, q, sizeof q));
+		    "integer K)", opt, cli_quote(text, strlen(text), q, sizeof q));
 		return false;
 	}
 	fp_read_err e = fp_read(text, out, &pos);
 	if (e != FP_READ_OK) {
 		cli_usage_err("scaler", "%s: %s: '%s'", opt, fp_read_errstr(e),
-		    quote(text, q, sizeof q));
+		    cli_quote(text, strlen(text), q, sizeof q));
 		return false;
 	}
 	return true;
@@ -91,12 +70,12 @@ read_grad(const char *opt, const char *text, fp_real *out)
 		return false;
 	if (!isfinite(out->lo) || (out->lo == 0 && !out->sticky)) {
 		cli_usage_err("scaler", "%s: '%s': the gradient must be finite and "
-		    "not zero", opt, quote(text, q, sizeof q));
+		    "not zero", opt, cli_quote(text, strlen(text), q, sizeof q));
 		return false;
 	}
 	if (fabs(out->lo) < 0x1p-1000 || fabs(out->lo) > 0x1p1000) {
 		cli_usage_err("scaler", "%s: '%s' is out of range (2^-1000 to "
-		    "2^1000, about 1e-301 to 1e301)", opt, quote(text, q, sizeof q));
+		    "2^1000, about 1e-301 to 1e301)", opt, cli_quote(text, strlen(text), q, sizeof q));
 		return false;
 	}
 	return true;
@@ -115,14 +94,14 @@ read_scale(const char *opt, const char *text, double *out)
 	if (!isfinite(r.lo) || !(r.lo > 0 || (r.lo == 0 && r.sticky &&
 	    !signbit(r.lo)))) {
 		cli_usage_err("scaler", "%s: '%s': a scale must be finite and greater "
-		    "than 0", opt, quote(text, q, sizeof q));
+		    "than 0", opt, cli_quote(text, strlen(text), q, sizeof q));
 		return false;
 	}
 	*out = fp_decode(f32, fp_encode_real(f32, &r, NULL));
 	if (*out == 0 || !isfinite(*out)) {
 		cli_usage_err("scaler", "%s: '%s' is %s in fp32, where the scale is "
 		    "kept (fp32 scales run from 2^-149 to about 3.4e38)", opt,
-		    quote(text, q, sizeof q), *out == 0 ? "0" : "inf");
+		    cli_quote(text, strlen(text), q, sizeof q), *out == 0 ? "0" : "inf");
 		return false;
 	}
 	return true;
@@ -142,7 +121,7 @@ read_factor(const char *opt, const char *text, bool growth, double *out)
 	bool ok = growth ? isfinite(*out) && *out > 1 : *out > 0 && *out < 1;
 	if (!ok) {
 		cli_usage_err("scaler", "%s: '%s': the factor must be %s", opt,
-		    quote(text, q, sizeof q), growth ? "finite and greater than 1"
+		    cli_quote(text, strlen(text), q, sizeof q), growth ? "finite and greater than 1"
 		    : "greater than 0 and less than 1");
 		return false;
 	}
@@ -160,12 +139,12 @@ read_count(const char *opt, const char *text, long lo, long hi, long *out)
 		return false;
 	if (isfinite(r.lo) && (r.lo < (double)lo || r.lo > (double)hi)) {
 		cli_usage_err("scaler", "%s: '%s' is out of range (%ld to %ld)", opt,
-		    quote(text, q, sizeof q), lo, hi);
+		    cli_quote(text, strlen(text), q, sizeof q), lo, hi);
 		return false;
 	}
 	if (r.sticky || r.lo != trunc(r.lo) || !isfinite(r.lo)) {
 		cli_usage_err("scaler", "%s: '%s' is not a whole number", opt,
-		    quote(text, q, sizeof q));
+		    cli_quote(text, strlen(text), q, sizeof q));
 		return false;
 	}
 	*out = (long)r.lo;
@@ -205,7 +184,7 @@ read_steps(const char *opt, const char *text, scaler_opts *o)
 		}
 		if (a < 1 || b < a) {
 			cli_usage_err("scaler", "%s: '%s': steps count from 1, and a "
-			    "range A-B needs A <= B", opt, quote(text, q, sizeof q));
+			    "range A-B needs A <= B", opt, cli_quote(text, strlen(text), q, sizeof q));
 			return false;
 		}
 		if (o->ninf == o->capinf) {
@@ -228,11 +207,11 @@ read_steps(const char *opt, const char *text, scaler_opts *o)
 	}
 bad:
 	cli_usage_err("scaler", "%s: '%s' is not a list of steps (such as "
-	    "3,10-12,500)", opt, quote(text, q, sizeof q));
+	    "3,10-12,500)", opt, cli_quote(text, strlen(text), q, sizeof q));
 	return false;
 range:
 	cli_usage_err("scaler", "%s: '%s': a step number is out of range (at "
-	    "most %ld)", opt, quote(text, q, sizeof q), SCALER_MAX_STEPS);
+	    "most %ld)", opt, cli_quote(text, strlen(text), q, sizeof q), SCALER_MAX_STEPS);
 	return false;
 }
 
@@ -271,7 +250,7 @@ add_scales(const char *opt, const char *list, scaler_opts *o)
 		size_t n = strcspn(p, ",");
 		if (n == 0 || n > FP_READ_MAX) {
 			cli_usage_err("scaler", "%s: '%s': %s", opt,
-			    quote(list, q, sizeof q), n ? "a scale is too long"
+			    cli_quote(list, strlen(list), q, sizeof q), n ? "a scale is too long"
 			    : "an empty item in the list of scales");
 			return false;
 		}
@@ -323,7 +302,7 @@ parse(const cli_cmd *cmd, int argc, char **argv, scaler_opts *o)
 			if ((o->dtype = fp_format_find(v)) == NULL) {
 				char q[200];
 				return cli_usage_err(cmd->name, "--dtype: unknown format '%s' "
-				    "(known: %s)", quote(v, q, sizeof q), fp_format_names());
+				    "(known: %s)", cli_quote(v, strlen(v), q, sizeof q), fp_format_names());
 			}
 		} else if (is_opt(a, "--grad-max")) {
 			if ((v = opt_value("--grad-max", argc, argv, &i)) == NULL ||
@@ -382,11 +361,11 @@ parse(const cli_cmd *cmd, int argc, char **argv, scaler_opts *o)
 		} else if (a[0] == '-' && a[1] != '\0') {
 			char q[200];
 			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    quote(a, q, sizeof q));
+			    cli_quote(a, strlen(a), q, sizeof q));
 		} else {
 			char q[200];
 			return cli_usage_err(cmd->name, "unexpected argument '%s' (give "
-			    "scales with --scale)", quote(a, q, sizeof q));
+			    "scales with --scale)", cli_quote(a, strlen(a), q, sizeof q));
 		}
 	}
 

@@ -24,27 +24,6 @@ typedef struct train_opts {
 	bool json, no_color;
 } train_opts;
 
-/* A value for a message: at most 40 bytes, unprintables as \xNN. */
-static const char *
-quote(const char *s, char *buf, size_t n)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; s[i] && o + 6 < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (i == 40) {
-			snprintf(buf + o, n - o, "...");
-			return buf;
-		}
-		if (c < 0x20 || c >= 0x7f || c == '\'')
-			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", c);
-		else
-			buf[o++] = (char)c;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 /* Decimal digits only, at most max. */
 static bool
 read_whole(const char *cmd, const char *opt, const char *text, uintmax_t max,
@@ -54,14 +33,14 @@ read_whole(const char *cmd, const char *opt, const char *text, uintmax_t max,
 
 	if (*text == '\0' || strspn(text, "0123456789") != strlen(text)) {
 		cli_usage_err(cmd, "%s: '%s' is not a whole number (0 to %ju)",
-		    opt, quote(text, q, sizeof q), max);
+		    opt, cli_quote(text, strlen(text), q, sizeof q), max);
 		return false;
 	}
 	errno = 0;
 	uintmax_t v = strtoumax(text, NULL, 10);
 	if (errno == ERANGE || v > max) {
 		cli_usage_err(cmd, "%s: '%s' is out of range (0 to %ju)", opt,
-		    quote(text, q, sizeof q), max);
+		    cli_quote(text, strlen(text), q, sizeof q), max);
 		return false;
 	}
 	*out = v;
@@ -89,7 +68,7 @@ read_modes(const char *cmd, const char *list, train_opts *o)
 		}
 		if (mi == NULL) {
 			cli_usage_err(cmd, "--mode: unknown mode '%s' (known: %s, all)",
-			    quote(t, q, sizeof q), toy_mode_names());
+			    cli_quote(t, strlen(t), q, sizeof q), toy_mode_names());
 			return false;
 		}
 		bool seen = false;
@@ -162,10 +141,10 @@ parse(const cli_cmd *cmd, int argc, char **argv, train_opts *o)
 			return -1;
 		} else if (a[0] == '-' && a[1] != '\0') {
 			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    quote(a, q, sizeof q));
+			    cli_quote(a, strlen(a), q, sizeof q));
 		} else {
 			return cli_usage_err(cmd->name, "unexpected argument '%s'",
-			    quote(a, q, sizeof q));
+			    cli_quote(a, strlen(a), q, sizeof q));
 		}
 	}
 	return CLI_OK;
