@@ -208,7 +208,12 @@ ui_calc_compare(FILE *out, const calc_trace *ts, size_t nt, int width)
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "\n  ! marks the first nonfinite value\n");
+	bool any = false;
+	for (size_t a = 0; a < nt; a++)
+		any |= ts[a].first_nonfinite >= 0;
+	fputc('\n', out);
+	if (any)
+		fprintf(out, "  ! marks the first nonfinite value\n");
 	for (size_t a = 0; a < nt; a++) {
 		fprintf(out, "  %-14s ", ts[a].policy.name);
 		ui_wrap(out, calc_explain(&ts[a], why, sizeof why), 17, width - 2);
