@@ -13,8 +13,8 @@
  *                nothing");
  *   hypothetical the clause opens with if / when / unless;
  *   asserted     otherwise.
- * Misconceptions and claims are read more charitably: any negator earlier
- * in their clause keeps them from being asserted.  Clauses end at sentence
+ * Misconceptions and claims are read more charitably: a negator up to five
+ * words earlier in their clause keeps them from being asserted.  Clauses end at sentence
  * punctuation, commas and contrast words ("not underflow but overflow" is
  * two clauses), which is what keeps negation from reaching too far; words
  * in quotes are a clause of their own that asserts nothing (someone else's
@@ -180,8 +180,8 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 {
 	const unsigned any = TK_NEGATOR | TK_PRENEG;
 
-	if (loose)
-		for (size_t q = cs; q < ms; q++)
+	if (loose)	/* a negator a few words back: "doesn't make fp16 more precise" */
+		for (size_t q = ms > cs + 5 ? ms - 5 : cs; q < ms; q++)
 			if (tx->t[q].flags & any)
 				return true;
 	/* loosely, a verdict anywhere after it in the clause */
