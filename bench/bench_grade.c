@@ -109,7 +109,7 @@ main(void)
 	double median = times[graded / 2], p99 = times[graded * 99 / 100];
 	double rate = (double)graded / total;
 	printf("grade: %ld answers (%zu distinct) in %.3f s: %.0f answers/s; per "
-	    "answer median %.3f ms, 99th percentile %.3f ms, slowest %.3f ms "
+	    "answer median %.3f ms, 99th percentile %.3f ms, slowest %.3f ms, "
 	    "fastest %.3f ms\n", graded, n, total, rate,
 	    median * 1e3, p99 * 1e3, worst * 1e3, best * 1e3);
 	printf("slowest answer: %.60s...\n", ans[slow]);
