@@ -317,8 +317,9 @@ START_TEST(hostile_answers)
 	size_t n = 8u << 20;
 	char *big = malloc(n);
 	ck_assert_ptr_nonnull(big);
+	static const char pat[] = "overflow \xff\xfe\x01\0 not ";
 	for (size_t i = 0; i < n; i++)
-		big[i] = "overflow \xff\xfe\x01\0 not "[i % 20];
+		big[i] = pat[i % (sizeof pat - 1)];	/* NUL bytes included */
 	grade_result res;
 	ck_assert(grade_answer(r, big, n, &res));	/* capped, graded, no crash */
 	grade_result_free(&res);
