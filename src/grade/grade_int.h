@@ -62,6 +62,15 @@ size_t gtext_find(const gtext *tx, const char *stem, unsigned h);
 /* The next token after i with the same stem, or (size_t)-1. */
 size_t gtext_next(const gtext *tx, size_t i);
 
+/* Word classes (words.c): bits of grade_word_class(). */
+enum {
+	WC_NEG = 1u << 0, WC_PRENEG = 1u << 1, WC_SKIP = 1u << 2, WC_IF = 1u << 3,
+	WC_FUNC = 1u << 4, WC_POST = 1u << 5, WC_SPLIT = 1u << 6,
+	WC_WHO = 1u << 7, WC_SAY = 1u << 8, WC_JUDGE = 1u << 9,
+};
+unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
+bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */
+
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */
 bool gtext_build(const char *s, size_t len, gtext *tx);
@@ -143,6 +152,21 @@ struct grade_rubric {
 	int window;
 	bool finished;
 };
+
+/* Shared by rubric.c and phrase.c. */
+bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void *grade_grow(void *arrp, size_t *n, size_t sz);	/* one zeroed element more */
+const char *grade_skip_ws(const char *s);
+bool grade_is_idchar(int c);
+void grade_free_alts(galt *a, size_t n);
+gsyn *grade_find_syn(const grade_rubric *r, const char *name, size_t len);
+/* A term (alternatives joined by '/', or @NAME when allow_syn). */
+bool grade_read_term(const grade_rubric *r, const char **s, galt **alts,
+    size_t *nalts, bool allow_syn, grade_diag *d, const char *line);
+/* The phrases of an entry, '|'-separated, to the end of the line. */
+bool grade_read_phrases(const grade_rubric *r, const char *p, gentry *e,
+    grade_diag *d, const char *line);
 
 /* Where an entry matched in an answer. */
 typedef enum gmatch { GM_NONE, GM_ASSERTED, GM_NEGATED, GM_HYPOTHETICAL } gmatch;

@@ -6,8 +6,10 @@
 src_libfptutor_a_SOURCES += \
 	src/grade/grade.h \
 	src/grade/grade_int.h \
+	src/grade/words.c \
 	src/grade/text.c \
 	src/grade/rubric.c \
+	src/grade/phrase.c \
 	src/grade/match.c \
 	src/grade/grade.c
 

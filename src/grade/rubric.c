@@ -39,11 +39,8 @@
 #include "grade_int.h"
 
 
-static bool
-err(grade_diag *d, size_t col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static bool
-err(grade_diag *d, size_t col, const char *fmt, ...)
+bool
+grade_err(grade_diag *d, size_t col, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -65,8 +62,8 @@ grade_rubric_new(void)
 	return r;
 }
 
-static void
-free_alts(galt *a, size_t n)
+void
+grade_free_alts(galt *a, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(a[i].el);
@@ -79,13 +76,13 @@ grade_rubric_free(grade_rubric *r)
 	if (r == NULL)
 		return;
 	for (size_t i = 0; i < r->nsyn; i++)
-		free_alts(r->syn[i].alts, r->syn[i].nalts);
+		grade_free_alts(r->syn[i].alts, r->syn[i].nalts);
 	free(r->syn);
 	for (size_t i = 0; i < r->nent; i++) {
 		gentry *e = &r->ent[i];
 		for (size_t p = 0; p < e->nphr; p++) {
 			for (size_t t = 0; t < e->phr[p].nterms; t++)
-				free_alts(e->phr[p].terms[t].alts, e->phr[p].terms[t].nalts);
+				grade_free_alts(e->phr[p].terms[t].alts, e->phr[p].terms[t].nalts);
 			free(e->phr[p].terms);
 		}
 		free(e->phr);
@@ -101,8 +98,8 @@ grade_rubric_free(grade_rubric *r)
 }
 
 /* Grow *arr (of *n elements of size sz) by one zeroed element. */
-static void *
-grow(void *arrp, size_t *n, size_t sz)
+void *
+grade_grow(void *arrp, size_t *n, size_t sz)
 {
 	void **arr = arrp;
 	void *p = realloc(*arr, (*n + 1) * sz);
@@ -113,16 +110,16 @@ grow(void *arrp, size_t *n, size_t sz)
 	return (char *)p + (*n)++ * sz;
 }
 
-static const char *
-skip_ws(const char *s)
+const char *
+grade_skip_ws(const char *s)
 {
 	while (*s == ' ' || *s == '\t')
 		s++;
 	return s;
 }
 
-static bool
-is_idchar(int c)
+bool
+grade_is_idchar(int c)
 {
 	return isalnum(c) || c == '-' || c == '_' || c == '.';
 }
@@ -132,15 +129,15 @@ static bool
 read_id(const char **s, char *buf, size_t n)
 {
 	size_t k = 0;
-	*s = skip_ws(*s);
-	while (is_idchar((unsigned char)**s) && k + 1 < n)
+	*s = grade_skip_ws(*s);
+	while (grade_is_idchar((unsigned char)**s) && k + 1 < n)
 		buf[k++] = *(*s)++;
 	buf[k] = '\0';
-	return k > 0 && !is_idchar((unsigned char)**s);
+	return k > 0 && !grade_is_idchar((unsigned char)**s);
 }
 
-static gsyn *
-find_syn(const grade_rubric *r, const char *name, size_t len)
+gsyn *
+grade_find_syn(const grade_rubric *r, const char *name, size_t len)
 {
 	for (size_t i = 0; i < r->nsyn; i++)
 		if (strlen(r->syn[i].name) == len && strncmp(r->syn[i].name, name, len) == 0)
@@ -157,248 +154,12 @@ find_entry(const grade_rubric *r, const char *id)
 	return NULL;
 }
 
-/* ---- phrases ------------------------------------------------------------- */
-
-/* Append the elements of one blank-free chunk ("scaler.step", "scal*",
- * "65504~1%", "2^-24") to alt, tokenised exactly as answers are, so the
- * rubric and the answer always agree on word boundaries and stems. */
-static bool
-add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
-{
-	bool prefix = false, exact = false;
-	double tol = 0.005;
-	const char *tl = memchr(c, '~', n);
-	gtext tx;
-
-	if (tl) {
-		char *end;
-		double t = strtod(tl + 1, &end);
-		if (end == tl + 1 || *end != '%' || end + 1 != c + n || t < 0)
-			return err(d, (size_t)(tl - line), "a tolerance is written ~N%%");
-		tol = t / 100;
-		n = (size_t)(tl - c);
-	}
-	if (n && c[n - 1] == '*') {
-		prefix = true;
-		n--;
-	}
-	if (n && c[0] == '=') {
-		exact = true;
-		c++;
-		n--;
-	}
-	if (!gtext_build(c, n, &tx))
-		return err(d, (size_t)(c - line), "out of memory");
-	if (tx.n == 0) {	/* punctuation: answers drop it too */
-		gtext_free(&tx);
-		return true;
-	}
-	if ((tl && !tx.t[tx.n - 1].isnum) || (prefix && tx.t[tx.n - 1].isnum)) {
-		gtext_free(&tx);
-		return err(d, (size_t)(c - line), tl ? "only a number takes a ~N%% tolerance"
-		    : "only a word takes a * prefix mark");
-	}
-	for (size_t i = 0; i < tx.n; i++) {
-		gel *el = grow(&alt->el, &alt->nel, sizeof *alt->el);
-		if (el == NULL) {
-			gtext_free(&tx);
-			return err(d, (size_t)(c - line), "out of memory");
-		}
-		el->isnum = tx.t[i].isnum;
-		el->num = tx.t[i].num;
-		el->tol = tol;
-		snprintf(el->word, sizeof el->word, "%s", tx.t[i].stem);
-		el->prefix = prefix && i + 1 == tx.n;
-		el->exact = exact;
-		/* a prefix is matched as written: lose* must not become los* */
-		if (exact || el->prefix)
-			snprintf(el->word, sizeof el->word, "%s", tx.t[i].raw);
-		snprintf(el->stem, sizeof el->stem, "%s", tx.t[i].stem);
-		el->hash = tx.t[i].hash;
-	}
-	gtext_free(&tx);
-	return true;
-}
-
-/* An alternative: a "quoted run" of words (adjacent in the answer), or one
- * blank-free chunk. */
-static bool
-read_alt(const char **s, galt *alt, grade_diag *d, const char *line)
-{
-	const char *p = *s;
-
-	memset(alt, 0, sizeof *alt);
-	if (*p == '"') {
-		const char *q = strchr(p + 1, '"');
-		if (q == NULL)
-			return err(d, (size_t)(p - line), "unterminated quote");
-		for (const char *c = p + 1; c < q;) {
-			while (c < q && (*c == ' ' || *c == '\t'))
-				c++;
-			const char *e = c;
-			while (e < q && *e != ' ' && *e != '\t')
-				e++;
-			if (e > c && !add_chunk(alt, c, (size_t)(e - c), d, line))
-				return free(alt->el), false;
-			c = e;
-		}
-		if (alt->nel == 0)
-			return err(d, (size_t)(p - line), "nothing to match in the quotes");
-		*s = q + 1;
-		return true;
-	}
-	size_t n = strcspn(p, " \t|/\"");
-	if (n == 0)
-		return err(d, (size_t)(p - line), "expected a word, a number, @name or \"...\"");
-	if (!add_chunk(alt, p, n, d, line))
-		return free(alt->el), false;
-	if (alt->nel == 0)
-		return err(d, (size_t)(p - line), "'%.*s' has no word or number to match",
-		    (int)n, p);
-	*s = p + n;
-	return true;
-}
-
-static bool
-copy_alts(galt **dst, size_t *nd, const galt *src, size_t ns)
-{
-	for (size_t i = 0; i < ns; i++) {
-		galt *a = grow(dst, nd, sizeof **dst);
-		if (a == NULL)
-			return false;
-		a->el = malloc(src[i].nel * sizeof *a->el);
-		if (a->el == NULL)
-			return false;
-		memcpy(a->el, src[i].el, src[i].nel * sizeof *a->el);
-		a->nel = src[i].nel;
-	}
-	return true;
-}
-
-/* A term: alternatives joined by '/', or @NAME (copied from the synonym). */
-static bool
-read_term(const grade_rubric *r, const char **s, galt **alts, size_t *nalts,
-    bool allow_syn, grade_diag *d, const char *line)
-{
-	const char *p = *s;
-
-	for (;;) {
-		if (*p == '@') {
-			size_t n = 0;
-			while (is_idchar((unsigned char)p[1 + n]))
-				n++;
-			const gsyn *sy = find_syn(r, p + 1, n);
-			if (!allow_syn)
-				return err(d, (size_t)(p - line), "a synonym cannot use another (@%.*s)",
-				    (int)n, p + 1);
-			if (sy == NULL)
-				return err(d, (size_t)(p - line), "unknown synonym @%.*s "
-				    "(define it with 'synonym' above)", (int)n, p + 1);
-			if (!copy_alts(alts, nalts, sy->alts, sy->nalts))
-				return err(d, (size_t)(p - line), "out of memory");
-			p += 1 + n;
-		} else {
-			galt a;
-			if (!read_alt(&p, &a, d, line))
-				return false;
-			galt *slot = grow(alts, nalts, sizeof **alts);
-			if (slot == NULL) {
-				free(a.el);
-				return err(d, (size_t)(p - line), "out of memory");
-			}
-			*slot = a;
-		}
-		if (*p != '/')
-			break;
-		p++;
-	}
-	*s = p;
-	return true;
-}
-
-/* A phrase up to '|' or the end of the line. */
-static bool
-read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
-    const char *line)
-{
-	const char *p = skip_ws(*s);
-
-	memset(ph, 0, sizeof *ph);
-	ph->window = -1;
-	for (;;) {
-		if (strncmp(p, "not:", 4) == 0)
-			ph->negated = true;
-		else if (strncmp(p, "seq:", 4) == 0)
-			ph->ordered = true;
-		else if (strncmp(p, "span:", 5) == 0)
-			ph->span = true;
-		else
-			break;
-		p = skip_ws(strchr(p, ':') + 1);
-	}
-	while (*p && *p != '|') {
-		if (*p == '~') {
-			char *end;
-			long w = strtol(p + 1, &end, 10);
-			if (end == p + 1 || w < 1 || w > 64)
-				return err(d, (size_t)(p - line), "a window is ~N with N from 1 to 64");
-			ph->window = (int)w;
-			p = skip_ws(end);
-			if (*p && *p != '|')
-				return err(d, (size_t)(p - line), "~N must end the phrase");
-			break;
-		}
-		gterm *t = grow(&ph->terms, &ph->nterms, sizeof *ph->terms);
-		if (t == NULL)
-			return err(d, (size_t)(p - line), "out of memory");
-		if (!read_term(r, &p, &t->alts, &t->nalts, true, d, line))
-			return false;
-		if (*p && *p != ' ' && *p != '\t' && *p != '|')
-			return err(d, (size_t)(p - line), "unexpected '%c' in a phrase", *p);
-		p = skip_ws(p);
-	}
-	if (ph->nterms == 0)
-		return err(d, (size_t)(p - line), "empty phrase");
-	if (ph->window < 0) {
-		size_t words = 0;
-		for (size_t i = 0; i < ph->nterms; i++)
-			words += ph->terms[i].alts[0].nel;
-		ph->window = r->window + (int)words;
-	}
-	*s = p;
-	return true;
-}
-
-static bool
-read_phrases(const grade_rubric *r, const char *p, gentry *e, grade_diag *d,
-    const char *line)
-{
-	for (;;) {
-		gphrase ph;
-		bool ok = read_phrase(r, &p, &ph, d, line);
-		if (ok) {
-			gphrase *slot = grow(&e->phr, &e->nphr, sizeof *e->phr);
-			if (slot == NULL)
-				return err(d, (size_t)(p - line), "out of memory");
-			*slot = ph;
-		} else {
-			for (size_t t = 0; t < ph.nterms; t++)
-				free_alts(ph.terms[t].alts, ph.terms[t].nalts);
-			free(ph.terms);
-			return false;
-		}
-		if (*p != '|')
-			return true;
-		p++;
-	}
-}
-
 /* ---- lines ----------------------------------------------------------------- */
 
 static char *
 dup_text(const char *s)
 {
-	s = skip_ws(s);
+	s = grade_skip_ws(s);
 	size_t n = strlen(s);
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
@@ -419,7 +180,7 @@ line_text(grade_rubric *r, const char *kw, const char *p, grade_diag *d,
 	char **slot;
 
 	if (e == NULL)
-		return err(d, 0, "'%s:' must follow a concept, misconception or claim", kw);
+		return grade_err(d, 0, "'%s:' must follow a concept, misconception or claim", kw);
 	if (strcmp(kw, "miss") == 0 && e->kind == GK_CONCEPT)
 		slot = &e->miss;
 	else if (strcmp(kw, "hit") == 0 && e->kind == GK_CONCEPT)
@@ -427,15 +188,15 @@ line_text(grade_rubric *r, const char *kw, const char *p, grade_diag *d,
 	else if (strcmp(kw, "why") == 0 && e->kind != GK_CONCEPT)
 		slot = &e->hit;
 	else
-		return err(d, (size_t)(skip_ws(line) - line), "'%s:' does not belong to a %s",
+		return grade_err(d, (size_t)(grade_skip_ws(line) - line), "'%s:' does not belong to a %s",
 		    kw, e->kind == GK_CONCEPT ? "concept (use hit: or miss:)"
 		    : "misconception, claim or step (use why:)");
 	if (*slot)
-		return err(d, (size_t)(skip_ws(line) - line), "a second '%s:' for %s", kw, e->id);
-	if (*skip_ws(p) == '\0')
-		return err(d, (size_t)(p - line), "'%s:' needs a text", kw);
+		return grade_err(d, (size_t)(grade_skip_ws(line) - line), "a second '%s:' for %s", kw, e->id);
+	if (*grade_skip_ws(p) == '\0')
+		return grade_err(d, (size_t)(p - line), "'%s:' needs a text", kw);
 	if ((*slot = dup_text(p)) == NULL)
-		return err(d, 0, "out of memory");
+		return grade_err(d, 0, "out of memory");
 	return true;
 }
 
@@ -443,42 +204,42 @@ static bool
 line_entry(grade_rubric *r, gkind kind, const char *p, grade_diag *d, const char *line)
 {
 	char id[48];
-	const char *at = skip_ws(p);
+	const char *at = grade_skip_ws(p);
 
 	if (!read_id(&p, id, sizeof id))
-		return err(d, (size_t)(at - line), "expected an id (letters, digits, - _ .)");
+		return grade_err(d, (size_t)(at - line), "expected an id (letters, digits, - _ .)");
 	if (find_entry(r, id))
-		return err(d, (size_t)(at - line), "'%s' is defined twice", id);
+		return grade_err(d, (size_t)(at - line), "'%s' is defined twice", id);
 	gentry e = { .kind = kind, .weight = 0 };
 	snprintf(e.id, sizeof e.id, "%s", id);
 	if (kind == GK_CONCEPT) {
-		p = skip_ws(p);
+		p = grade_skip_ws(p);
 		char *end;
 		long w = strtol(p, &end, 10);
 		if (end == p || w < 1 || w > 100)
-			return err(d, (size_t)(p - line), "a concept needs a weight from 1 to 100");
+			return grade_err(d, (size_t)(p - line), "a concept needs a weight from 1 to 100");
 		e.weight = (int)w;
-		p = skip_ws(end);
+		p = grade_skip_ws(end);
 		if (strncmp(p, "required", 8) == 0) {
 			e.required = true;
 			p += 8;
 		}
 	}
-	p = skip_ws(p);
+	p = grade_skip_ws(p);
 	if (*p != ':')
-		return err(d, (size_t)(p - line), "expected ':' before the phrases");
-	if (!read_phrases(r, p + 1, &e, d, line)) {
+		return grade_err(d, (size_t)(p - line), "expected ':' before the phrases");
+	if (!grade_read_phrases(r, p + 1, &e, d, line)) {
 		for (size_t i = 0; i < e.nphr; i++) {
 			for (size_t t = 0; t < e.phr[i].nterms; t++)
-				free_alts(e.phr[i].terms[t].alts, e.phr[i].terms[t].nalts);
+				grade_free_alts(e.phr[i].terms[t].alts, e.phr[i].terms[t].nalts);
 			free(e.phr[i].terms);
 		}
 		free(e.phr);
 		return false;
 	}
-	gentry *slot = grow(&r->ent, &r->nent, sizeof *r->ent);
+	gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
 	if (slot == NULL)
-		return err(d, 0, "out of memory");
+		return grade_err(d, 0, "out of memory");
 	*slot = e;
 	return true;
 }
@@ -487,36 +248,36 @@ static bool
 line_synonym(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 {
 	char name[32];
-	const char *at = skip_ws(p);
+	const char *at = grade_skip_ws(p);
 
 	if (!read_id(&p, name, sizeof name))
-		return err(d, (size_t)(at - line), "expected a synonym name");
-	if (find_syn(r, name, strlen(name)))
-		return err(d, (size_t)(at - line), "synonym '%s' is defined twice", name);
-	p = skip_ws(p);
+		return grade_err(d, (size_t)(at - line), "expected a synonym name");
+	if (grade_find_syn(r, name, strlen(name)))
+		return grade_err(d, (size_t)(at - line), "synonym '%s' is defined twice", name);
+	p = grade_skip_ws(p);
 	if (*p != ':')
-		return err(d, (size_t)(p - line), "expected ':' after the synonym name");
+		return grade_err(d, (size_t)(p - line), "expected ':' after the synonym name");
 	gsyn sy = { .nalts = 0 };
 	snprintf(sy.name, sizeof sy.name, "%s", name);
 	p++;
 	for (;;) {
-		p = skip_ws(p);
-		if (!read_term(r, &p, &sy.alts, &sy.nalts, false, d, line)) {
-			free_alts(sy.alts, sy.nalts);
+		p = grade_skip_ws(p);
+		if (!grade_read_term(r, &p, &sy.alts, &sy.nalts, false, d, line)) {
+			grade_free_alts(sy.alts, sy.nalts);
 			return false;
 		}
-		p = skip_ws(p);
+		p = grade_skip_ws(p);
 		if (*p == '\0')
 			break;
 		if (*p != '|') {
-			free_alts(sy.alts, sy.nalts);
-			return err(d, (size_t)(p - line), "expected '|' between alternatives");
+			grade_free_alts(sy.alts, sy.nalts);
+			return grade_err(d, (size_t)(p - line), "expected '|' between alternatives");
 		}
 		p++;
 	}
-	gsyn *slot = grow(&r->syn, &r->nsyn, sizeof *r->syn);
+	gsyn *slot = grade_grow(&r->syn, &r->nsyn, sizeof *r->syn);
 	if (slot == NULL)
-		return free_alts(sy.alts, sy.nalts), err(d, 0, "out of memory");
+		return grade_free_alts(sy.alts, sy.nalts), grade_err(d, 0, "out of memory");
 	*slot = sy;
 	return true;
 }
@@ -526,18 +287,18 @@ line_exclusive(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 {
 	gexcl x = { .n = 0 };
 
-	while (*(p = skip_ws(p)) != '\0') {
+	while (*(p = grade_skip_ws(p)) != '\0') {
 		if (x.n == 8)
-			return err(d, (size_t)(p - line), "at most 8 claims in one exclusive line");
+			return grade_err(d, (size_t)(p - line), "at most 8 claims in one exclusive line");
 		if (!read_id(&p, x.ids[x.n], sizeof x.ids[0]))
-			return err(d, (size_t)(p - line), "expected a claim id");
+			return grade_err(d, (size_t)(p - line), "expected a claim id");
 		x.n++;
 	}
 	if (x.n < 2)
-		return err(d, (size_t)(p - line), "exclusive needs at least two ids");
-	gexcl *slot = grow(&r->excl, &r->nexcl, sizeof *r->excl);
+		return grade_err(d, (size_t)(p - line), "exclusive needs at least two ids");
+	gexcl *slot = grade_grow(&r->excl, &r->nexcl, sizeof *r->excl);
 	if (slot == NULL)
-		return err(d, 0, "out of memory");
+		return grade_err(d, 0, "out of memory");
 	*slot = x;
 	return true;
 }
@@ -546,18 +307,18 @@ static bool
 line_because(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 {
 	gbecause b = { .why = NULL };
-	const char *at = skip_ws(p);
+	const char *at = grade_skip_ws(p);
 
 	if (!read_id(&p, b.a, sizeof b.a) || !read_id(&p, b.b, sizeof b.b))
-		return err(d, (size_t)(at - line), "expected two step ids: because FIRST THEN: why");
-	p = skip_ws(p);
-	if (*p != ':' || *skip_ws(p + 1) == '\0')
-		return err(d, (size_t)(p - line), "expected ':' and the reason");
+		return grade_err(d, (size_t)(at - line), "expected two step ids: because FIRST THEN: why");
+	p = grade_skip_ws(p);
+	if (*p != ':' || *grade_skip_ws(p + 1) == '\0')
+		return grade_err(d, (size_t)(p - line), "expected ':' and the reason");
 	if ((b.why = dup_text(p + 1)) == NULL)
-		return err(d, 0, "out of memory");
-	gbecause *slot = grow(&r->bec, &r->nbec, sizeof *r->bec);
+		return grade_err(d, 0, "out of memory");
+	gbecause *slot = grade_grow(&r->bec, &r->nbec, sizeof *r->bec);
 	if (slot == NULL)
-		return free(b.why), err(d, 0, "out of memory");
+		return free(b.why), grade_err(d, 0, "out of memory");
 	*slot = b;
 	return true;
 }
@@ -567,10 +328,10 @@ line_number(int *out, int lo, int hi, const char *kw, const char *p,
     grade_diag *d, const char *line)
 {
 	char *end;
-	p = skip_ws(p);
+	p = grade_skip_ws(p);
 	long v = strtol(p, &end, 10);
-	if (end == p || *skip_ws(end) != '\0' || v < lo || v > hi)
-		return err(d, (size_t)(p - line), "%s needs a whole number from %d to %d",
+	if (end == p || *grade_skip_ws(end) != '\0' || v < lo || v > hi)
+		return grade_err(d, (size_t)(p - line), "%s needs a whole number from %d to %d",
 		    kw, lo, hi);
 	*out = (int)v;
 	return true;
@@ -583,14 +344,14 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 		{ "concept", GK_CONCEPT }, { "misconception", GK_MISC },
 		{ "claim", GK_CLAIM }, { "step", GK_STEP },
 	};
-	const char *p = skip_ws(line);
+	const char *p = grade_skip_ws(line);
 	char kw[24];
 	size_t n = 0;
 
 	d->col = 0;
 	d->msg[0] = '\0';
 	if (strlen(line) > GRADE_MAX_LINE)
-		return err(d, GRADE_MAX_LINE, "line too long (at most %d bytes)", GRADE_MAX_LINE);
+		return grade_err(d, GRADE_MAX_LINE, "line too long (at most %d bytes)", GRADE_MAX_LINE);
 	if (*p == '\0' || *p == '#')
 		return true;
 	while ((isalpha((unsigned char)p[n]) || p[n] == '-') && n + 1 < sizeof kw) {
@@ -600,7 +361,7 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 	kw[n] = '\0';
 	const char *rest = p + n;
 	if (r->finished)
-		return err(d, 0, "the rubric is already complete");
+		return grade_err(d, 0, "the rubric is already complete");
 	for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
 		if (strcmp(kw, entries[i].kw) == 0 && (*rest == ' ' || *rest == '\t'))
 			return line_entry(r, entries[i].kind, rest, d, line);
@@ -618,7 +379,7 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 		if (strcmp(kw, "window") == 0)
 			return line_number(&r->window, 1, 64, "window:", rest + 1, d, line);
 	}
-	return err(d, (size_t)(p - line), "unknown rubric line '%s' (expected synonym, "
+	return grade_err(d, (size_t)(p - line), "unknown rubric line '%s' (expected synonym, "
 	    "concept, misconception, claim, exclusive, step, because, hit:, miss:, "
 	    "why:, pass: or window:)", kw[0] ? kw : p);
 }
@@ -634,33 +395,33 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 	for (size_t i = 0; i < r->nent; i++) {
 		const gentry *e = &r->ent[i];
 		if (e->kind == GK_MISC && e->hit == NULL)
-			return err(d, 0, "misconception '%s' needs a 'why:' line", e->id);
+			return grade_err(d, 0, "misconception '%s' needs a 'why:' line", e->id);
 		max += e->kind == GK_CONCEPT ? e->weight : 0;
 		nsteps += e->kind == GK_STEP;
 		nconcepts += e->kind == GK_CONCEPT;
 	}
 	if (nsteps > 32)
-		return err(d, 0, "an order rubric has at most 32 steps");
+		return grade_err(d, 0, "an order rubric has at most 32 steps");
 	if (nsteps == 1)
-		return err(d, 0, "an order rubric needs at least two steps");
+		return grade_err(d, 0, "an order rubric needs at least two steps");
 	if (!nsteps && !nconcepts)
-		return err(d, 0, "a rubric needs at least one concept (or steps for an order question)");
+		return grade_err(d, 0, "a rubric needs at least one concept (or steps for an order question)");
 	if (r->pass < 0)
 		r->pass = max;
 	if (r->pass > max)
-		return err(d, 0, "pass: %d is more than the %d points the concepts give", r->pass, max);
+		return grade_err(d, 0, "pass: %d is more than the %d points the concepts give", r->pass, max);
 	for (size_t i = 0; i < r->nexcl; i++)
 		for (size_t k = 0; k < r->excl[i].n; k++)
 			if (!find_entry(r, r->excl[i].ids[k]))
-				return err(d, 0, "exclusive names '%s', which is not defined",
+				return grade_err(d, 0, "exclusive names '%s', which is not defined",
 				    r->excl[i].ids[k]);
 	for (size_t i = 0; i < r->nbec; i++) {
 		const gentry *a = find_entry(r, r->bec[i].a), *b = find_entry(r, r->bec[i].b);
 		if (!a || !b || a->kind != GK_STEP || b->kind != GK_STEP)
-			return err(d, 0, "because names '%s', which is not a step",
+			return grade_err(d, 0, "because names '%s', which is not a step",
 			    !a || a->kind != GK_STEP ? r->bec[i].a : r->bec[i].b);
 		if (a >= b)
-			return err(d, 0, "because %s %s: %s does not come before %s",
+			return grade_err(d, 0, "because %s %s: %s does not come before %s",
 			    a->id, b->id, a->id, b->id);
 	}
 	r->finished = true;

@@ -1,0 +1,249 @@
+/*
+ * phrase.c — the phrases of a rubric: alternatives, terms and the
+ * not:/seq:/span: marks, read with the answer tokenizer itself so that
+ * rubric and answer always agree on words, stems and numbers.  rubric.c
+ * reads the lines around them.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grade_int.h"
+
+/* Append the elements of one blank-free chunk ("scaler.step", "scal*",
+ * "65504~1%", "2^-24") to alt, tokenised exactly as answers are, so the
+ * rubric and the answer always agree on word boundaries and stems. */
+static bool
+add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
+{
+	bool prefix = false, exact = false;
+	double tol = 0.005;
+	const char *tl = memchr(c, '~', n);
+	gtext tx;
+
+	if (tl) {
+		char *end;
+		double t = strtod(tl + 1, &end);
+		if (end == tl + 1 || *end != '%' || end + 1 != c + n || t < 0)
+			return grade_err(d, (size_t)(tl - line), "a tolerance is written ~N%%");
+		tol = t / 100;
+		n = (size_t)(tl - c);
+	}
+	if (n && c[n - 1] == '*') {
+		prefix = true;
+		n--;
+	}
+	if (n && c[0] == '=') {
+		exact = true;
+		c++;
+		n--;
+	}
+	if (!gtext_build(c, n, &tx))
+		return grade_err(d, (size_t)(c - line), "out of memory");
+	if (tx.n == 0) {	/* punctuation: answers drop it too */
+		gtext_free(&tx);
+		return true;
+	}
+	if ((tl && !tx.t[tx.n - 1].isnum) || (prefix && tx.t[tx.n - 1].isnum)) {
+		gtext_free(&tx);
+		return grade_err(d, (size_t)(c - line), tl ? "only a number takes a ~N%% tolerance"
+		    : "only a word takes a * prefix mark");
+	}
+	for (size_t i = 0; i < tx.n; i++) {
+		gel *el = grade_grow(&alt->el, &alt->nel, sizeof *alt->el);
+		if (el == NULL) {
+			gtext_free(&tx);
+			return grade_err(d, (size_t)(c - line), "out of memory");
+		}
+		el->isnum = tx.t[i].isnum;
+		el->num = tx.t[i].num;
+		el->tol = tol;
+		snprintf(el->word, sizeof el->word, "%s", tx.t[i].stem);
+		el->prefix = prefix && i + 1 == tx.n;
+		el->exact = exact;
+		/* a prefix is matched as written: lose* must not become los* */
+		if (exact || el->prefix)
+			snprintf(el->word, sizeof el->word, "%s", tx.t[i].raw);
+		snprintf(el->stem, sizeof el->stem, "%s", tx.t[i].stem);
+		el->hash = tx.t[i].hash;
+	}
+	gtext_free(&tx);
+	return true;
+}
+
+/* An alternative: a "quoted run" of words (adjacent in the answer), or one
+ * blank-free chunk. */
+static bool
+read_alt(const char **s, galt *alt, grade_diag *d, const char *line)
+{
+	const char *p = *s;
+
+	memset(alt, 0, sizeof *alt);
+	if (*p == '"') {
+		const char *q = strchr(p + 1, '"');
+		if (q == NULL)
+			return grade_err(d, (size_t)(p - line), "unterminated quote");
+		for (const char *c = p + 1; c < q;) {
+			while (c < q && (*c == ' ' || *c == '\t'))
+				c++;
+			const char *e = c;
+			while (e < q && *e != ' ' && *e != '\t')
+				e++;
+			if (e > c && !add_chunk(alt, c, (size_t)(e - c), d, line))
+				return free(alt->el), false;
+			c = e;
+		}
+		if (alt->nel == 0)
+			return grade_err(d, (size_t)(p - line), "nothing to match in the quotes");
+		*s = q + 1;
+		return true;
+	}
+	size_t n = strcspn(p, " \t|/\"");
+	if (n == 0)
+		return grade_err(d, (size_t)(p - line), "expected a word, a number, @name or \"...\"");
+	if (!add_chunk(alt, p, n, d, line))
+		return free(alt->el), false;
+	if (alt->nel == 0)
+		return grade_err(d, (size_t)(p - line), "'%.*s' has no word or number to match",
+		    (int)n, p);
+	*s = p + n;
+	return true;
+}
+
+static bool
+copy_alts(galt **dst, size_t *nd, const galt *src, size_t ns)
+{
+	for (size_t i = 0; i < ns; i++) {
+		galt *a = grade_grow(dst, nd, sizeof **dst);
+		if (a == NULL)
+			return false;
+		a->el = malloc(src[i].nel * sizeof *a->el);
+		if (a->el == NULL)
+			return false;
+		memcpy(a->el, src[i].el, src[i].nel * sizeof *a->el);
+		a->nel = src[i].nel;
+	}
+	return true;
+}
+
+/* A term: alternatives joined by '/', or @NAME (copied from the synonym). */
+bool
+grade_read_term(const grade_rubric *r, const char **s, galt **alts, size_t *nalts,
+    bool allow_syn, grade_diag *d, const char *line)
+{
+	const char *p = *s;
+
+	for (;;) {
+		if (*p == '@') {
+			size_t n = 0;
+			while (grade_is_idchar((unsigned char)p[1 + n]))
+				n++;
+			const gsyn *sy = grade_find_syn(r, p + 1, n);
+			if (!allow_syn)
+				return grade_err(d, (size_t)(p - line), "a synonym cannot use another (@%.*s)",
+				    (int)n, p + 1);
+			if (sy == NULL)
+				return grade_err(d, (size_t)(p - line), "unknown synonym @%.*s "
+				    "(define it with 'synonym' above)", (int)n, p + 1);
+			if (!copy_alts(alts, nalts, sy->alts, sy->nalts))
+				return grade_err(d, (size_t)(p - line), "out of memory");
+			p += 1 + n;
+		} else {
+			galt a;
+			if (!read_alt(&p, &a, d, line))
+				return false;
+			galt *slot = grade_grow(alts, nalts, sizeof **alts);
+			if (slot == NULL) {
+				free(a.el);
+				return grade_err(d, (size_t)(p - line), "out of memory");
+			}
+			*slot = a;
+		}
+		if (*p != '/')
+			break;
+		p++;
+	}
+	*s = p;
+	return true;
+}
+
+/* A phrase up to '|' or the end of the line. */
+static bool
+read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
+    const char *line)
+{
+	const char *p = grade_skip_ws(*s);
+
+	memset(ph, 0, sizeof *ph);
+	ph->window = -1;
+	for (;;) {
+		if (strncmp(p, "not:", 4) == 0)
+			ph->negated = true;
+		else if (strncmp(p, "seq:", 4) == 0)
+			ph->ordered = true;
+		else if (strncmp(p, "span:", 5) == 0)
+			ph->span = true;
+		else
+			break;
+		p = grade_skip_ws(strchr(p, ':') + 1);
+	}
+	while (*p && *p != '|') {
+		if (*p == '~') {
+			char *end;
+			long w = strtol(p + 1, &end, 10);
+			if (end == p + 1 || w < 1 || w > 64)
+				return grade_err(d, (size_t)(p - line), "a window is ~N with N from 1 to 64");
+			ph->window = (int)w;
+			p = grade_skip_ws(end);
+			if (*p && *p != '|')
+				return grade_err(d, (size_t)(p - line), "~N must end the phrase");
+			break;
+		}
+		gterm *t = grade_grow(&ph->terms, &ph->nterms, sizeof *ph->terms);
+		if (t == NULL)
+			return grade_err(d, (size_t)(p - line), "out of memory");
+		if (!grade_read_term(r, &p, &t->alts, &t->nalts, true, d, line))
+			return false;
+		if (*p && *p != ' ' && *p != '\t' && *p != '|')
+			return grade_err(d, (size_t)(p - line), "unexpected '%c' in a phrase", *p);
+		p = grade_skip_ws(p);
+	}
+	if (ph->nterms == 0)
+		return grade_err(d, (size_t)(p - line), "empty phrase");
+	if (ph->window < 0) {
+		size_t words = 0;
+		for (size_t i = 0; i < ph->nterms; i++)
+			words += ph->terms[i].alts[0].nel;
+		ph->window = r->window + (int)words;
+	}
+	*s = p;
+	return true;
+}
+
+bool
+grade_read_phrases(const grade_rubric *r, const char *p, gentry *e, grade_diag *d,
+    const char *line)
+{
+	for (;;) {
+		gphrase ph;
+		bool ok = read_phrase(r, &p, &ph, d, line);
+		if (ok) {
+			gphrase *slot = grade_grow(&e->phr, &e->nphr, sizeof *e->phr);
+			if (slot == NULL)
+				return grade_err(d, (size_t)(p - line), "out of memory");
+			*slot = ph;
+		} else {
+			for (size_t t = 0; t < ph.nterms; t++)
+				grade_free_alts(ph.terms[t].alts, ph.terms[t].nalts);
+			free(ph.terms);
+			return false;
+		}
+		if (*p != '|')
+			return true;
+		p++;
+	}
+}
+

@@ -1,0 +1,198 @@
+/*
+ * words.c — what the grader knows about single words: the classes that
+ * drive clause splitting and negation (negators, verdicts, auxiliaries,
+ * conditions, function words, reported speech), folded into one hash
+ * table, and the light stemmer.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+#include <strings.h>
+#include <threads.h>
+
+#include "grade_int.h"
+
+/* ---- word classes ------------------------------------------------------- */
+
+/* Verdicts on what came before, however far back in the clause: "raising
+ * the scale is aimed at the wrong pass". */
+static const char *const judges[] = {
+	"wrong", "useless", "pointless", "futile", "ineffective", "mistake",
+	"irrelevant", "herring", "misguided", "misleading", "bad", "worse",
+	"counterproductive", "harmful", "nonsense", "backwards", NULL
+};
+/* Negators that only look forward: "rather than raising the scale" negates
+ * what follows, while "use bf16 instead" does not negate bf16. */
+static const char *const pre_negators[] = {
+	"without", "instead", "rather", "avoid", "avoiding", NULL
+};
+static const char *const negators[] = {
+	"not", "no", "never", "none", "nothing", "neither", "nor", "wrong", "incorrect", "mistake", "mistaken",
+	"useless", "pointless", "futile", "ineffective", "myth", "false",
+	"unnecessary", "worse", "unaffected", "irrelevant", "unrelated",
+	"unchanged", "herring", "misguided", "misleading", "bad", "wont", "cant",
+	"dont", "doesnt", "isnt", "wouldnt", "shouldnt", "didnt", "aint",
+	"nope", "hide", "hides", "hiding", "mask", "masks", "masking",
+	"untouched", NULL
+};
+/* Words that may stand between a negator and what it negates. */
+static const char *const skippable[] = {
+	"a", "an", "the", "this", "that", "it", "just", "only", "simply",
+	"really", "actually", "merely", "be", "is", "are", "was", "were",
+	"been", "do", "does", "did", "need", "should", "would", "will", "can",
+	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
+	"about", "any", "so", "much", "more", "try", "than", "think", "believe",
+	"expect", "suppose", NULL
+};
+/* ... and between a phrase and a negator after it (raw or stemmed). */
+static const char *const postskip[] = {
+	"would", "will", "does", "do", "did", "is", "are", "was", "be", "can",
+	"could", "should", "must", "the", "a", "an", "it", "that", "this", "just",
+	"really", "actually", "fix", "fixe", "help", "solv", "solve", "chang",
+	"change", "repair", "work", "recover", "matter", "mak", "make", "undo",
+	"anyth", "anything", "at", "all", "here", "to", "going", "go", "still",
+	"also", "up", "down", "any", "exactly", "classic", "common", "typical",
+	"precisely", "clearly", "obviously", "simply", "totally", "completely",
+	"entirely", "absolutely", "definitely", "real", "big", "red", "total",
+	"complete", "pure", "only", "merely", "affect", "affects", "touch",
+	"touches", "change", "changes", "aimed", "targeted", NULL
+};
+static const char *const hypothetical[] = {
+	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
+	"once", NULL
+};
+/* Split a clause before these (contrast and cause). */
+static const char *const splitters[] = {
+	"but", "however", "whereas", "although", "though", "yet", "because",
+	"since", "otherwise", "therefore", "thus", "hence", "then",
+	"if", "when", "whenever", "unless", "whether", NULL
+};
+static const char *const function_words[] = {
+	"a", "an", "the", "is", "are", "was", "were", "be", "it", "this",
+	"that", "so", "because", "to", "of", "in", "on", "and", "or", "by",
+	"not", "no", "if", "then", "than", "with", "for", "as", "at", "you",
+	"we", "i", "would", "will", "should", "can", "could", "does", "do",
+	"which", "what", "why", "when", "but", "from", "into", "its", "their",
+	"there", "has", "have", "only", "just", "also", "too", "very", "before",
+	"after", "below", "above", "under", "over", "than", "into", "until",
+	"per", "each", "every", NULL
+};
+
+/* The lists above folded into one hash table from word to class bits, so
+ * a token costs one lookup instead of a dozen list scans.  Built once, on
+ * first use (call_once: the grader may run on several threads). */
+#define WC_SIZE 1024
+static struct { const char *w; unsigned bits; } wc_table[WC_SIZE];
+static once_flag wc_once = ONCE_FLAG_INIT;
+
+static const char *const who[] = {
+	"might", "may", "would", "could", "people", "some", "many",
+	"whoever", "someone", "teammate", "they", "others", NULL
+};
+static const char *const say[] = {
+	"think", "say", "says", "claim", "claims", "suggest", "suggests",
+	"propos", "believ", "assum", "expect", NULL
+};
+
+static void
+wc_add(const char *const *list, unsigned bit)
+{
+	for (; *list; list++) {
+		size_t h = grade_hash(*list) & (WC_SIZE - 1);
+		while (wc_table[h].w && strcmp(wc_table[h].w, *list) != 0)
+			h = (h + 1) & (WC_SIZE - 1);
+		wc_table[h].w = *list;
+		wc_table[h].bits |= bit;
+	}
+}
+
+static void
+wc_build(void)
+{
+	wc_add(negators, WC_NEG);
+	wc_add(pre_negators, WC_PRENEG);
+	wc_add(skippable, WC_SKIP);
+	wc_add(hypothetical, WC_IF);
+	wc_add(function_words, WC_FUNC);
+	wc_add(postskip, WC_POST);
+	wc_add(splitters, WC_SPLIT);
+	wc_add(who, WC_WHO);
+	wc_add(say, WC_SAY);
+	wc_add(judges, WC_JUDGE);
+}
+
+unsigned
+grade_word_class(const char *w)
+{
+	call_once(&wc_once, wc_build);
+	size_t h = grade_hash(w) & (WC_SIZE - 1);
+	while (wc_table[h].w) {
+		if (strcmp(wc_table[h].w, w) == 0)
+			return wc_table[h].bits;
+		h = (h + 1) & (WC_SIZE - 1);
+	}
+	return 0;
+}
+
+/* ---- stemming ----------------------------------------------------------- */
+
+static bool
+ends(const char *w, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+	return n > k && memcmp(w + n - k, suf, k) == 0;
+}
+
+/*
+ * A light stemmer: strips -ing, -ed, -es, -s and a final -e, so overflows,
+ * overflowed, overflowing and overflow meet, as do scale, scaled, scaling
+ * and scales.  Short words are left alone ("is", "as", "nan").
+ */
+void
+grade_stem(const char *w, size_t len, char out[GRADE_WORD])
+{
+	char b[64];
+	size_t n = len < sizeof b - 1 ? len : sizeof b - 1;
+
+	for (size_t i = 0; i < n; i++)
+		b[i] = (char)tolower((unsigned char)w[i]);
+	b[n] = '\0';
+	if (n > 5 && ends(b, n, "ing"))
+		n -= 3;
+	else if (n > 4 && ends(b, n, "ied"))
+		n -= 3, b[n++] = 'y';
+	else if (n > 4 && ends(b, n, "ed"))
+		n -= 2;
+	else if (n > 4 && (ends(b, n, "ches") || ends(b, n, "shes") ||
+	    ends(b, n, "sses") || ends(b, n, "xes")))
+		n -= 2;
+	else if (n > 3 && ends(b, n, "s") && !ends(b, n, "ss") && !ends(b, n, "us") &&
+	    !ends(b, n, "is"))
+		n -= 1;
+	if (n > 3 && b[n - 1] == 'e')
+		n--;
+	/* Doubled final consonant left by -ing/-ed: stopped -> stopp -> stop. */
+	if (n > 4 && b[n - 1] == b[n - 2] && strchr("bdgmnprt", b[n - 1]))
+		n--;
+	b[n] = '\0';
+	if (n >= GRADE_WORD)
+		b[GRADE_WORD - 1] = '\0';
+	strcpy(out, b);
+}
+
+/* Before 's, these mean "is" (it's, that's); elsewhere 's is a possessive. */
+bool
+grade_is_pronoun(const char *w, size_t n)
+{
+	static const char *const p[] = {
+		"it", "that", "what", "there", "here", "he", "she", "who", "this",
+		"where", "which", NULL
+	};
+	for (size_t k = 0; p[k]; k++)
+		if (strlen(p[k]) == n && strncasecmp(p[k], w, n) == 0)
+			return true;
+	return false;
+}
+
