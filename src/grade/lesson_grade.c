@@ -67,10 +67,12 @@ grade_lesson_text(const lesson *l, const lesson_question *q, const char *answer,
 	out->pass = res.pass;
 	out->score = res.score;
 	out->max = res.max;
-	add(out, res.pass ? "Pass." : "Not yet: ", res.pass ? NULL :
-	    grade_verdict_text(res.verdict));
-	if (!res.pass)
+	if (res.pass) {
+		add(out, "Every required point is made.", NULL);
+	} else {
+		add(out, "Not yet: ", grade_verdict_text(res.verdict));
 		add(out, ".", NULL);
+	}
 	if (res.contradiction[0])
 		add(out, " Contradiction: ", res.contradiction), add(out, ".", NULL);
 	if (res.inversion[0])
