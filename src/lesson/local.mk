@@ -35,7 +35,7 @@ src_fptutor_SOURCES += \
 
 # The installed lessons' directory, for the search path (find.c takes it
 # as an argument; only the program knows it).
-src_fptutor_CPPFLAGS = $(AM_CPPFLAGS) -DFPTUTOR_LESSONDIR='"$(lessondir)"'
+src_fptutor_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSESW_CFLAGS) -DFPTUTOR_LESSONDIR='"$(lessondir)"'
 # The one object that uses it is rebuilt when configure changes the prefix.
 src/cli/fptutor-check_lesson.$(OBJEXT): Makefile
 

@@ -1,0 +1,2 @@
+# src/state/local.mk — the progress store (src/state/progress.h): sources
+# and tests.  Included by Makefile.am.

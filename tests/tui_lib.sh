@@ -1,0 +1,105 @@
+# tui_lib.sh — driving the full-screen UI through tmux for the screen
+# tests: a private tmux server, a detached session of a fixed size, keys
+# sent, the screen captured and compared with a golden screen.  Sourced
+# after lib.sh; not run.
+#
+#   tui_start COLS ROWS [VAR=VALUE...] -- ARGS...   run $FPTUTOR ARGS
+#   tui_keys KEY...        tmux send-keys names: Space Enter Left BSpace C-w
+#   tui_type TEXT          literal text
+#   tui_wait TEXT [SECS]   until TEXT is on screen (default 10 s); 1 if not
+#   tui_gone TEXT [SECS]   until TEXT is no longer on screen
+#   tui_screen             print the screen as text
+#   tui_golden NAME        compare the screen with $golden_dir/NAME.screen
+#                          (TUI_UPDATE=1 rewrites it); records pass/fail
+#   tui_resize COLS ROWS
+#   tui_exit_status [SECS] wait for the program to end, print its status
+#   tui_stop               end the session and the server
+#
+# The program runs with TERM=xterm-256color, LANG/LC_ALL=C.UTF-8 unless
+# overridden, and a private XDG_STATE_HOME ($tui_state) so tests never
+# touch the user's progress.  Waiting polls the screen, never sleeps a
+# fixed time, so a slow machine is slow but not flaky.
+
+: "${golden_dir:=$top_srcdir/tests/golden/tui}"
+tui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-tui.XXXXXX") || exit 99
+tui_sock=$tui_tmp/sock
+tui_state=$tui_tmp/state
+trap 'tui_stop; rm -rf "$tui_tmp"' EXIT
+
+tui_tmux() { tmux -S "$tui_sock" -f /dev/null "$@"; }
+
+tui_start() {
+	cols=$1 rows=$2
+	shift 2
+	envs="TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME=$tui_state"
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		envs="$envs $1"
+		shift
+	done
+	[ "${1:-}" = -- ] && shift
+	cmd="env -u NO_COLOR $envs"
+	for a in "$FPTUTOR" "$@"; do
+		cmd="$cmd '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
+	done
+	tui_stop
+	mkdir -p "$tui_state"
+	tui_tmux new-session -d -s t -x "$cols" -y "$rows" "$cmd" || return 1
+	tui_tmux set-option -t t remain-on-exit on >/dev/null
+	tui_tmux set-option -t t status off >/dev/null
+}
+
+tui_keys() { tui_tmux send-keys -t t "$@"; }
+tui_type() { tui_tmux send-keys -t t -l "$1"; }
+tui_screen() { tui_tmux capture-pane -p -t t; }
+
+tui_wait() {
+	n=$(( ${2:-10} * 20 ))
+	while [ "$n" -gt 0 ]; do
+		tui_screen | grep -F -q -- "$1" && return 0
+		sleep 0.05
+		n=$((n - 1))
+	done
+	return 1
+}
+
+tui_gone() {
+	n=$(( ${2:-10} * 20 ))
+	while [ "$n" -gt 0 ]; do
+		tui_screen | grep -F -q -- "$1" || return 0
+		sleep 0.05
+		n=$((n - 1))
+	done
+	return 1
+}
+
+tui_golden() {
+	f=$golden_dir/$1.screen
+	if [ "${TUI_UPDATE:-0}" = 1 ]; then
+		mkdir -p "$golden_dir"
+		tui_screen >"$f"
+		pass "screen $1 (updated)"
+	elif tui_screen | diff -u "$f" - >"$tui_tmp/diff" 2>&1; then
+		pass "screen $1"
+	else
+		fail "screen $1"
+		sed 's/^/# /' "$tui_tmp/diff"
+	fi
+}
+
+tui_resize() { tui_tmux resize-window -t t -x "$1" -y "$2"; }
+
+tui_exit_status() {
+	n=$(( ${1:-10} * 20 ))
+	while [ "$n" -gt 0 ]; do
+		if [ "$(tui_tmux display-message -p -t t '#{pane_dead}')" = 1 ]; then
+			tui_tmux display-message -p -t t '#{pane_dead_status}'
+			return 0
+		fi
+		sleep 0.05
+		n=$((n - 1))
+	done
+	echo timeout
+	return 1
+}
+
+tui_stop() { tui_tmux kill-server >/dev/null 2>&1 || :; }
