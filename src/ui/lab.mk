@@ -9,7 +9,8 @@ src_libfptutor_tui_a_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSESW_CFLAGS)
 src_libfptutor_tui_a_SOURCES = \
 	src/ui/edit_int.h \
 	src/ui/edit_model.c \
-	src/ui/edit.c
+	src/ui/edit.c \
+	src/ui/bitsw.c
 src_fptutor_LDADD += src/libfptutor_tui.a src/libfptutor.a $(NCURSESW_LIBS) $(LIBS)
 
 if HAVE_CHECK
