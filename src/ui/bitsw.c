@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lab_int.h"
 #include "term.h"
 #include "tui.h"
 
@@ -128,11 +129,14 @@ caret_row(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 	if (c->field == FP_FIELD_SIGN)
 		snprintf(say, sizeof say, "sign %u", c->set);
 	else if (!c->set)
-		snprintf(say, sizeof say, "%s bit 0: adds nothing",
-		    field_name[c->field]);
+		snprintf(say, sizeof say, "%s 0: adds 0", field_name[c->field]);
 	else
-		snprintf(say, sizeof say, "%s bit 1: adds 2^%d",
-		    field_name[c->field], c->power);
+		snprintf(say, sizeof say, "%s 1: adds 2^%d", field_name[c->field],
+		    c->power);
+	if (l->narrow && c->field != FP_FIELD_SIGN && c->set)
+		snprintf(say, sizeof say, "+2^%d", c->power);
+	else if (l->narrow && c->field != FP_FIELD_SIGN)
+		snprintf(say, sizeof say, "+0");
 	wattrset(w, tui_attr(TR_LIT));
 	tui_put(w, y, x + col, 1, "^");
 	wattrset(w, A_NORMAL);
@@ -423,6 +427,14 @@ walk_rows(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 }
 
 /* ---- the widget -------------------------------------------------------------- */
+
+int
+lab_bits_cell_x(const fp_format *f, int width, int i)
+{
+	layout l = { cells_width(f, 2) > width ? 1 : 2, width, 0, false };
+
+	return cell_col(f, &l, i);
+}
 
 int
 tui_bits_rows(const fp_format *f, const fp_real *real)

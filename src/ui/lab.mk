@@ -10,7 +10,14 @@ src_libfptutor_tui_a_SOURCES = \
 	src/ui/edit_int.h \
 	src/ui/edit_model.c \
 	src/ui/edit.c \
-	src/ui/bitsw.c
+	src/ui/bitsw.c \
+	src/ui/lab_int.h \
+	src/ui/lab.c \
+	src/ui/lab_bits.c \
+	src/ui/lab_calc.c \
+	src/ui/lab_scaler.c \
+	src/ui/lab_softmax.c \
+	src/ui/lab_train.c
 src_fptutor_LDADD += src/libfptutor_tui.a src/libfptutor.a $(NCURSESW_LIBS) $(LIBS)
 
 if HAVE_CHECK
