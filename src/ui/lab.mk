@@ -30,3 +30,9 @@ tests_check_edit_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 # makes no curses calls: the test needs no terminal and no curses library.
 tests_check_edit_LDADD = src/libfptutor_tui.a src/libfptutor.a $(CHECK_LIBS) $(LIBS)
 endif
+
+# Each lab through tmux at 80x24 against tests/golden/tui-lab (goldens are
+# in the tarball with tests/golden).  tui_lib.sh drives tmux.
+TESTS += tests/tui_lab.sh
+dist_check_SCRIPTS += tests/tui_lab.sh
+EXTRA_DIST += tests/tui_lib.sh
