@@ -61,6 +61,7 @@ tui_type "x1"
 tui_keys Enter
 step "not a number" bits-bad-value
 tui_keys Escape
+tui_gone "^U"
 quits bits
 
 # The C locale: ASCII drawing, nothing but 7-bit characters on screen.

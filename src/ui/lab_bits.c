@@ -228,7 +228,7 @@ bits_key(tui_screen *s, int is_key, wint_t ch)
 
 	if (r == TUI_EDIT_SUBMIT) {
 		apply(b);
-		b->fld.focus = false;
+		b->fld.focus = b->msg[0] != '\0';	/* stay to correct it */
 	}
 	if (r != TUI_EDIT_NONE || b->fld.focus)
 		return r == TUI_EDIT_NONE ? TUI_KEY_UNHANDLED : TUI_KEY_HANDLED;
