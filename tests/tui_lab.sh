@@ -92,13 +92,15 @@ tui_keys Enter
 step "error" calc-error
 tui_keys C-u
 tui_type "exp(12) * 2"
-tui_keys Enter Escape v
+tui_keys Enter Escape
+tui_gone "^U"
+tui_type "v"
 step "fp16 in detail" calc-detail
 quits calc
 
 # ---- scaler: the start, S halved three times, a new largest gradient ---------
 lab scaler "Lab: loss scaling"
-step "GradScaler from S" scaler-start
+step "GradScaler started" scaler-start
 tui_keys Left Left Left
 step "S = 8192" scaler-halved
 tui_type "m"

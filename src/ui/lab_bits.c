@@ -284,12 +284,12 @@ bits_keys(tui_screen *s)
 		"Enter", "show", "Esc", "done", "^U", "clear", NULL
 	};
 	static const char *const browsing[] = {
-		"e", "edit value", "\xe2\x86\x90\xe2\x86\x92", "bit", "Enter", "flip",
+		"e", "edit", "\xe2\x86\x90\xe2\x86\x92", "bit", "Enter", "flip",
 		"Space", "walk", "b", "back", "f", "formats", "?", "help", "q", "quit",
 		NULL
 	};
 	static const char *const browsing_ascii[] = {
-		"e", "edit value", "<- ->", "bit", "Enter", "flip",
+		"e", "edit", "<- ->", "bit", "Enter", "flip",
 		"Space", "walk", "b", "back", "f", "formats", "?", "help", "q", "quit",
 		NULL
 	};

@@ -209,8 +209,9 @@ scaler_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 		    "finite in %s", l->dtype->name);
 	wattrset(w, tui_attr(TR_NORMAL));
 	tui_put(w, 8, 1, cols - 2, t);
-	snprintf(t, sizeof t, "GradScaler from S = %s, %d steps, M overflowing "
-	    "(PgUp/PgDn scroll)", ui_scaler_scale_str(S, c, sizeof c), SIM_STEPS);
+	snprintf(t, sizeof t, " GradScaler started at S = %s, %d steps; "
+	    "M %s S decides overflow ", ui_scaler_scale_str(S, c, sizeof c),
+	    SIM_STEPS, ui_s(SYM_TIMES));
 	wattrset(w, tui_attr(TR_TITLE));
 	tui_hline(w, 9, 1, cols - 2);
 	tui_put(w, 9, 3, cols - 6, t);
