@@ -89,12 +89,19 @@ tui_golden() {
 tui_resize() { tui_tmux resize-window -t t -x "$1" -y "$2"; }
 
 tui_exit_status() {
-	n=$(( ${1:-10} * 20 ))
+	n=$(( ${1:-10} * 20 )) dead=0
 	while [ "$n" -gt 0 ]; do
-		if [ "$(tui_tmux display-message -p -t t '#{pane_dead}')" = 1 ]; then
-			tui_tmux display-message -p -t t '#{pane_dead_status}'
-			return 0
-		fi
+		# tmux marks the pane dead when its terminal closes and learns
+		# the status when it reaps the child; under load it can miss
+		# that SIGCHLD and leave a zombie, so after a second of a dead
+		# pane without a status, nudge the server with one.
+		st=$(tui_tmux display-message -p -t t '#{pane_dead}:#{pane_dead_status}')
+		case $st in
+		1:?*)	echo "${st#1:}"; return 0 ;;
+		1:)	dead=$((dead + 1))
+			[ $((dead % 20)) -eq 0 ] &&
+			    kill -CHLD "$(tui_tmux display-message -p '#{pid}')" 2>/dev/null ;;
+		esac
 		sleep 0.05
 		n=$((n - 1))
 	done
