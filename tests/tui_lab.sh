@@ -60,8 +60,10 @@ tui_type "e"
 tui_type "x1"
 tui_keys Enter
 step "not a number" bits-bad-value
-tui_keys Escape
-tui_gone "^U"
+tui_keys C-u
+tui_type "1e-6"
+tui_keys Enter
+step "subnormal, ulp" bits-subnormal
 quits bits
 
 # The C locale: ASCII drawing, nothing but 7-bit characters on screen.
