@@ -7,6 +7,7 @@
 noinst_LIBRARIES += src/libfptutor_tui.a
 src_libfptutor_tui_a_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSESW_CFLAGS)
 src_libfptutor_tui_a_SOURCES = \
+	src/ui/tui.h \
 	src/ui/edit_int.h \
 	src/ui/edit_model.c \
 	src/ui/edit.c \
