@@ -10,7 +10,9 @@
 
 #include <check.h>
 #include <errno.h>
+#include <grp.h>
 #include <math.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,142 +24,6 @@
 
 #include "progress_test.h"
 #include "progress_int.h"
-
-/* ---- helpers shared with check_progress_kill.c ---------------------------- */
-
-char tmp_base[256];
-
-time_t
-fake_clock(void)
-{
-	return FAKE_NOW;
-}
-
-/* A fresh directory per test (Check forks each test, so the fixture and
- * the clock hook are the test's own). */
-static void
-setup(void)
-{
-	snprintf(tmp_base, sizeof tmp_base, "%s/check_progress.XXXXXX",
-	    getenv("TMPDIR") && getenv("TMPDIR")[0] == '/' ? getenv("TMPDIR")
-	    : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp_base));
-	progress_now = fake_clock;
-	setenv("TZ", "UTC0", 1);
-	tzset();
-}
-
-static void
-teardown(void)
-{
-	char cmd[3 * sizeof tmp_base];
-
-	snprintf(cmd, sizeof cmd, "chmod -R u+rwx '%s'; rm -rf '%s'",
-	    tmp_base, tmp_base);
-	if (system(cmd) != 0)
-		fprintf(stderr, "check_progress: could not remove %s\n",
-		    tmp_base);
-}
-
-char *
-tpath(const char *rel)
-{
-	static char buf[4][512];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(buf[k], sizeof buf[k], "%s/%s", tmp_base, rel);
-	return buf[k];
-}
-
-void
-put_file(const char *path, const char *buf, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-
-	ck_assert_msg(f != NULL, "fopen %s: %s", path, strerror(errno));
-	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
-/* The whole file, malloc'd, or NULL if it does not exist. */
-char *
-get_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0;
-
-	*len = 0;
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (*len == cap) {
-			cap = cap ? 2 * cap : 4096;
-			buf = realloc(buf, cap + 1);
-			ck_assert_ptr_nonnull(buf);
-		}
-		size_t k = fread(buf + *len, 1, cap - *len, f);
-		*len += k;
-		if (k == 0)
-			break;
-	}
-	fclose(f);
-	buf[*len] = '\0';
-	return buf;
-}
-
-void
-assert_file(const char *path, const char *want, size_t wlen)
-{
-	size_t len;
-	char *got = get_file(path, &len);
-
-	ck_assert_msg(got != NULL, "%s is missing", path);
-	ck_assert_msg(len == wlen && memcmp(got, want, len) == 0,
-	    "%s differs:\n--- got (%zu bytes)\n%.*s--- want (%zu bytes)\n%s",
-	    path, len, (int)(len > 2000 ? 2000 : len), got, wlen, want);
-	free(got);
-}
-
-bool
-exists(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) == 0;
-}
-
-/* How many names in dir start with prefix. */
-int
-count_prefix(const char *dir, const char *prefix)
-{
-	char cmd[600];
-	FILE *f;
-	int n = 0, c;
-
-	snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -c '^%s'", dir, prefix);
-	f = popen(cmd, "r");
-	ck_assert_ptr_nonnull(f);
-	if (fscanf(f, "%d", &n) != 1)
-		n = -1;
-	while ((c = fgetc(f)) != EOF)
-		;
-	pclose(f);
-	return n;
-}
-
-progress *
-open_ok(const char *dir)
-{
-	progress *p;
-	char msg[512];
-	progress_status st = progress_open(&p, dir, msg, sizeof msg);
-
-	ck_assert_msg(st == PROGRESS_OK, "open %s: status %d: %s", dir, st,
-	    msg);
-	return p;
-}
 
 #define HDR	"fptutor-progress 1\n"
 
@@ -417,20 +283,29 @@ END_TEST
 
 START_TEST(merge_on_save)
 {
+	/* x: ours is newer, the other's is done with a better score; z and
+	 * w: the other's is newer, w was done here; v: 3 of 4 beats 5 of 10
+	 * (scores compare as fractions); y: only the other has it. */
 	const char *first = HDR
 	    "lesson x 3 10 0 1 4 200\n"
 	    "lesson z 1 8 0 0 0 100\n"
-	    "end 2\n";
+	    "lesson w 2 4 1 0 0 100 qw\n"
+	    "lesson v 0 4 0 3 4 200\n"
+	    "end 4\n";
 	const char *other = HDR
 	    "lesson y 2 6 0 5 5 150 qy\n"
 	    "lesson x 5 10 1 4 4 100 qx\n"
 	    "lesson z 6 8 0 0 0 300\n"
-	    "end 3\n";
+	    "lesson w 1 4 0 1 2 300\n"
+	    "lesson v 0 4 0 5 10 100\n"
+	    "end 5\n";
 	const char *want = HDR
 	    "lesson x 3 10 1 4 4 200\n"
 	    "lesson z 6 8 0 0 0 300\n"
+	    "lesson w 1 4 1 1 2 300\n"
+	    "lesson v 0 4 0 3 4 200\n"
 	    "lesson y 2 6 0 5 5 150 qy\n"
-	    "end 3\n";
+	    "end 5\n";
 	char msg[512];
 	progress *p;
 
@@ -442,7 +317,7 @@ START_TEST(merge_on_save)
 	assert_file(tpath("s/progress"), want, strlen(want));
 	/* The store in memory is the merged one. */
 	ck_assert_uint_eq(progress_get(p, "z")->step, 6);
-	ck_assert_str_eq(progress_at(p, 2)->id, "y");
+	ck_assert_str_eq(progress_at(p, 4)->id, "y");
 	progress_free(p);
 }
 END_TEST
@@ -484,17 +359,37 @@ START_TEST(unsavable_notdir)
 }
 END_TEST
 
+/* Root ignores permissions, so a test of them runs as nobody (in the
+ * process Check forked for the test) or is skipped. */
+static bool
+unprivileged(void)
+{
+	const char *fork_mode = getenv("CK_FORK");
+	struct passwd *pw = getpwnam("nobody");
+
+	if (geteuid() != 0)
+		return true;
+	if ((fork_mode && strcmp(fork_mode, "no") == 0) || !pw ||
+	    chown(tmp_base, pw->pw_uid, pw->pw_gid) != 0 ||
+	    setgroups(0, NULL) != 0 || setgid(pw->pw_gid) != 0 ||
+	    setuid(pw->pw_uid) != 0 || geteuid() == 0) {
+		printf("check_progress: read-only directory: skipped, running "
+		    "as root (root ignores permissions)\n");
+		return false;
+	}
+	printf("check_progress: read-only directory: running as root, so "
+	    "tested as nobody (root ignores permissions)\n");
+	return true;
+}
+
 START_TEST(unsavable_readonly)
 {
 	const char *old = HDR "lesson x 1 2 0 0 0 100\nend 1\n";
 	progress *p;
 	char msg[512];
 
-	if (geteuid() == 0) {
-		printf("check_progress: read-only directory: skipped, running "
-		    "as root (root ignores permissions)\n");
+	if (!unprivileged())
 		return;
-	}
 	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
 	put_file(tpath("s/progress"), old, strlen(old));
 	ck_assert_int_eq(chmod(tpath("s"), 0500), 0);
@@ -508,6 +403,21 @@ START_TEST(unsavable_readonly)
 	ck_assert_msg(strstr(msg, tpath("s")) && strstr(msg, strerror(EACCES)),
 	    "%s", msg);
 	assert_file(tpath("s/progress"), old, strlen(old));
+	progress_free(p);
+
+	/* Damaged in a read-only directory: it cannot be set aside, so it is
+	 * left exactly as it is and nothing will be saved over it. */
+	ck_assert_int_eq(chmod(tpath("s"), 0700), 0);
+	put_file(tpath("s/progress"), "junk\n", 5);
+	ck_assert_int_eq(chmod(tpath("s"), 0500), 0);
+	ck_assert_int_eq(progress_open(&p, tpath("s"), msg, sizeof msg),
+	    PROGRESS_DAMAGED);
+	ck_assert_msg(strstr(msg, tpath("s/progress")) && strstr(msg,
+	    strerror(EACCES)) && strstr(msg, "not be saved"), "%s", msg);
+	ck_assert(progress_set_step(p, "x", 2, 2, true));
+	ck_assert(!progress_save(p, msg, sizeof msg));
+	assert_file(tpath("s/progress"), "junk\n", 5);
+	ck_assert_int_eq(count_prefix(tpath("s"), "progress\\.damaged"), 0);
 	progress_free(p);
 }
 END_TEST

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -292,6 +294,50 @@ START_TEST(concurrent_saves)
 }
 END_TEST
 
+/* An instance stopped in the middle of a save (Ctrl-Z) holds the lock:
+ * another one still opens and reads the file, and its save gives up with
+ * a message instead of hanging; once the holder is gone it saves. */
+START_TEST(lock_held)
+{
+	const char *old = "fptutor-progress 1\nlesson x 1 2 0 0 0 100\nend 1\n";
+	int fds[2], status;
+	char c, msg[512];
+	pid_t pid;
+
+	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
+	put_file(tpath("s/progress"), old, strlen(old));
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ne(pid, -1);
+	if (pid == 0) {
+		int fd = open(tpath("s/lock"), O_RDWR | O_CREAT, 0600);
+
+		if (fd < 0 || flock(fd, LOCK_EX) != 0 || write(fds[1], "x", 1)
+		    != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	ck_assert_int_eq(read(fds[0], &c, 1), 1);
+	progress_lock_wait_ms = 300;
+	progress *p = open_ok(tpath("s"));
+	ck_assert_int_eq(progress_count(p), 1);
+	ck_assert(progress_set_step(p, "y", 0, 1, false));
+	ck_assert(!progress_save(p, msg, sizeof msg));
+	ck_assert_msg(strstr(msg, tpath("s/lock")) && strstr(msg,
+	    "another fptutor"), "%s", msg);
+	assert_file(tpath("s/progress"), old, strlen(old));
+	kill(pid, SIGKILL);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(progress_save(p, msg, sizeof msg), "%s", msg);
+	ck_assert_ptr_nonnull(progress_get(p, "x"));
+	progress_free(p);
+	p = open_ok(tpath("s"));
+	ck_assert_int_eq(progress_count(p), 2);
+	progress_free(p);
+}
+END_TEST
+
 void
 progress_kill_tests(TCase *tc)
 {
@@ -299,4 +345,5 @@ progress_kill_tests(TCase *tc)
 	    (int)(sizeof kills / sizeof kills[0]));
 	tcase_add_test(tc, killed_at_random);
 	tcase_add_test(tc, concurrent_saves);
+	tcase_add_test(tc, lock_held);
 }

@@ -1,5 +1,5 @@
 /*
- * progress_test.h — what the two files of tests/check_progress share: the
+ * progress_test.h — what the files of tests/check_progress share: the
  * temporary directory of the running test, file helpers, the fixed clock.
  */
 #ifndef FPTUTOR_TESTS_PROGRESS_TEST_H
@@ -19,6 +19,8 @@
 
 extern char tmp_base[256];
 time_t fake_clock(void);
+void setup(void);		/* a fresh tmp_base, the fake clock, TZ=UTC0 */
+void teardown(void);
 char *tpath(const char *rel);	/* tmp_base/rel; four buffers in turn */
 void put_file(const char *path, const char *buf, size_t len);
 char *get_file(const char *path, size_t *len);

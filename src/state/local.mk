@@ -12,7 +12,9 @@ if HAVE_CHECK
 check_PROGRAMS += tests/check_progress
 TESTS += tests/check_progress
 tests_check_progress_SOURCES = tests/progress_test.h \
-	tests/check_progress.c tests/check_progress_kill.c
+	tests/progress_test.c tests/check_progress.c \
+	tests/check_progress_kill.c
 tests_check_progress_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_progress_LDADD = src/libfptutor.a $(CHECK_LIBS) $(LIBS)
 endif
+EXTRA_DIST += doc/progress.md

@@ -22,6 +22,7 @@ clock_now(void)
 
 time_t (*progress_now)(void) = clock_now;
 void (*progress_stage_hook)(enum progress_stage stage);
+int progress_lock_wait_ms = 5000;
 
 progress *
 progress_new(const char *dir)

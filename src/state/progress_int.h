@@ -74,7 +74,8 @@ char *progress_format(const progress *p, size_t *len);
 /* For the tests.  progress_now is the clock of updated and of the
  * timestamp a damaged file is renamed with.  progress_stage_hook, when
  * set, is called at each stage of writing the file, so a test can kill
- * the writer exactly there. */
+ * the writer exactly there.  progress_lock_wait_ms is how long a save
+ * waits for another instance's lock (5000) before it gives up. */
 enum progress_stage {
 	PROGRESS_STAGE_LOCKED,	/* the lock is held, nothing written yet */
 	PROGRESS_STAGE_TMP,	/* the temporary file is open, empty */
@@ -85,5 +86,6 @@ enum progress_stage {
 };
 extern time_t (*progress_now)(void);
 extern void (*progress_stage_hook)(enum progress_stage stage);
+extern int progress_lock_wait_ms;
 
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "progress_int.h"
@@ -122,12 +123,16 @@ make_dir(const char *dir)
 	return 0;
 }
 
-/* Take DIR/lock exclusively; the lock goes when *fd is closed. */
+/* Take DIR/lock exclusively; the lock goes when *fd is closed (or the
+ * process dies: flock locks never go stale).  A holder that never lets go
+ * (an instance stopped with Ctrl-Z in the middle of a save) must not hang
+ * this one, so give up after progress_lock_wait_ms with EWOULDBLOCK. */
 static int
 lock_dir(const char *dir, int *fd)
 {
 	char *path = join(dir, "lock");
-	int f, e = 0;
+	struct timespec pause = { 0, 10 * 1000000 };
+	int f, e;
 
 	if (!path)
 		return ENOMEM;
@@ -135,12 +140,16 @@ lock_dir(const char *dir, int *fd)
 	free(path);
 	if (f < 0)
 		return errno;
-	while (flock(f, LOCK_EX) != 0)
-		if (errno != EINTR) {
-			e = errno;
+	for (int waited = 0; flock(f, LOCK_EX | LOCK_NB) != 0; waited += 10) {
+		e = errno;
+		if (e == EINTR)
+			continue;
+		if (e != EWOULDBLOCK || waited >= progress_lock_wait_ms) {
 			close(f);
 			return e;
 		}
+		nanosleep(&pause, NULL);
+	}
 	*fd = f;
 	return 0;
 }
@@ -313,7 +322,9 @@ progress_open(progress **out, const char *state_dir, char *msg, size_t n)
 	case LOAD_OK:
 		break;
 	}
-	if (lkerr == 0 && access(p->dir, W_OK | X_OK) != 0)
+	if (lkerr == EWOULDBLOCK)	/* busy, not unwritable */
+		lkerr = 0;
+	else if (lkerr == 0 && access(p->dir, W_OK | X_OK) != 0)
 		lkerr = errno;
 	if (lkerr) {
 		say(msg, n, "cannot write to %s: %s: progress will not be saved",
@@ -456,7 +467,12 @@ progress_save(progress *p, char *msg, size_t n)
 		return false;
 	}
 	if ((e = lock_dir(p->dir, &lk)) != 0) {
-		say(msg, n, "cannot lock %s/lock: %s", p->dir, strerror(e));
+		if (e == EWOULDBLOCK)
+			say(msg, n, "cannot lock %s/lock: another fptutor has "
+			    "held it for %d ms", p->dir, progress_lock_wait_ms);
+		else
+			say(msg, n, "cannot lock %s/lock: %s", p->dir,
+			    strerror(e));
 		return false;
 	}
 	stage(PROGRESS_STAGE_LOCKED);
