@@ -249,7 +249,7 @@ START_TEST(damaged_name_taken)
 {
 	const char *earlier = "an earlier damaged copy\n";
 
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
+	make_state(NULL);
 	put_file(tpath("s/progress.damaged-" FAKE_STAMP), earlier,
 	    strlen(earlier));
 	put_file(tpath("s/progress.damaged-" FAKE_STAMP "-1"), "x", 1);
@@ -309,8 +309,7 @@ START_TEST(merge_on_save)
 	char msg[512];
 	progress *p;
 
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
-	put_file(tpath("s/progress"), first, strlen(first));
+	make_state(first);
 	p = open_ok(tpath("s"));
 	put_file(tpath("s/progress"), other, strlen(other));
 	ck_assert_msg(progress_save(p, msg, sizeof msg), "%s", msg);
@@ -390,8 +389,7 @@ START_TEST(unsavable_readonly)
 
 	if (!unprivileged())
 		return;
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
-	put_file(tpath("s/progress"), old, strlen(old));
+	make_state(old);
 	ck_assert_int_eq(chmod(tpath("s"), 0500), 0);
 	ck_assert_int_eq(progress_open(&p, tpath("s"), msg, sizeof msg),
 	    PROGRESS_UNSAVABLE);
@@ -432,11 +430,9 @@ START_TEST(unsavable_full_disk)
 	char msg[512] = "";
 	int status;
 
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
-	put_file(tpath("s/progress"), old, strlen(old));
+	make_state(old);
 	ck_assert_int_eq(pipe(fds), 0);
-	pid = fork();
-	ck_assert_int_ne(pid, -1);
+	pid = fork_ok();
 	if (pid == 0) {
 		struct rlimit rl = { 4096, 4096 };
 		progress *p;

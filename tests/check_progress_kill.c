@@ -126,10 +126,8 @@ START_TEST(killed_at_stage)
 	pid_t pid;
 
 	ck_assert_uint_gt(blen, 2 * 65536);	/* so there are 3 chunks */
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
-	put_file(tpath("s/progress"), old_text, strlen(old_text));
-	pid = fork();
-	ck_assert_int_ne(pid, -1);
+	make_state(old_text);
+	pid = fork_ok();
 	if (pid == 0) {
 		signal(k->sig, SIG_DFL);
 		hook_at = k;
@@ -177,8 +175,7 @@ start_saver(void)
 	pid_t pid;
 
 	ck_assert_int_eq(pipe(fds), 0);
-	pid = fork();
-	ck_assert_int_ne(pid, -1);
+	pid = fork_ok();
 	if (pid == 0) {
 		close(fds[0]);
 		signal(SIGTERM, SIG_DFL);
@@ -198,7 +195,7 @@ START_TEST(killed_at_random)
 	long long t0, span;
 	pid_t pid;
 
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
+	make_state(NULL);
 	/* How long a save takes here, so the kills land inside one. */
 	put_file(tpath("s/progress"), old_text, strlen(old_text));
 	pid = start_saver();
@@ -249,7 +246,7 @@ START_TEST(concurrent_saves)
 	pid_t pids[NPROC];
 	char id[32];
 
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
+	make_state(NULL);
 	ck_assert_int_eq(pipe(gate), 0);
 	for (int k = 0; k < NPROC; k++) {
 		pids[k] = fork();
@@ -304,11 +301,9 @@ START_TEST(lock_held)
 	char c, msg[512];
 	pid_t pid;
 
-	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
-	put_file(tpath("s/progress"), old, strlen(old));
+	make_state(old);
 	ck_assert_int_eq(pipe(fds), 0);
-	pid = fork();
-	ck_assert_int_ne(pid, -1);
+	pid = fork_ok();
 	if (pid == 0) {
 		int fd = open(tpath("s/lock"), O_RDWR | O_CREAT, 0600);
 

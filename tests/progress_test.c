@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "progress_int.h"
 #include "progress_test.h"
@@ -148,4 +149,21 @@ open_ok(const char *dir)
 	ck_assert_msg(st == PROGRESS_OK, "open %s: status %d: %s", dir, st,
 	    msg);
 	return p;
+}
+
+void
+make_state(const char *text)
+{
+	ck_assert_int_eq(mkdir(tpath("s"), 0700), 0);
+	if (text)
+		put_file(tpath("s/progress"), text, strlen(text));
+}
+
+pid_t
+fork_ok(void)
+{
+	pid_t pid = fork();
+
+	ck_assert_int_ne(pid, -1);
+	return pid;
 }

@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "progress.h"
@@ -28,6 +29,8 @@ void assert_file(const char *path, const char *want, size_t wlen);
 bool exists(const char *path);
 int count_prefix(const char *dir, const char *prefix);
 progress *open_ok(const char *dir);
+void make_state(const char *text);	/* tmp_base/s, with progress = text */
+pid_t fork_ok(void);
 
 /* check_progress_kill.c */
 void fill_big(progress *p, int n);
