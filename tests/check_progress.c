@@ -141,6 +141,9 @@ check_dir(const char *xdg, const char *want)
 
 START_TEST(xdg_rules)
 {
+	char cwd[4096];
+
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
 	ck_assert_int_eq(chdir(tmp_base), 0);
 	ck_assert_int_eq(mkdir(tpath("home"), 0700), 0);
 	setenv("HOME", tpath("home"), 1);
@@ -153,6 +156,7 @@ START_TEST(xdg_rules)
 	progress *p = open_ok(tpath("mine"));
 	ck_assert_str_eq(progress_path(p), tpath("mine/progress"));
 	progress_free(p);
+	ck_assert_int_eq(chdir(cwd), 0);
 }
 END_TEST
 
@@ -276,6 +280,87 @@ START_TEST(damaged_at_save)
 	assert_file(tpath("s/progress.damaged-" FAKE_STAMP), "garbage\n", 8);
 	assert_file(tpath("s/progress"), want, strlen(want));
 	progress_free(p);
+}
+END_TEST
+
+/* Parse, format, parse again: the same text, for thousands of mutations
+ * of good files (a cheap stand-in for the fuzz target, run every time):
+ * a mutant either parses to a store that writes itself back stably, or is
+ * refused with the store left empty. */
+START_TEST(mutants_stable)
+{
+	static const char *const seeds[] = {
+		HDR "lesson interview 3 12 0 2.5 4 1767323045 q-1 q%202\n"
+		    "lesson a%20b%25c 5 5 1 0 0 1 %2541 q%C3%A9\nend 2\n",
+		HDR "lesson x 0 0 0 0.10000000000000001 3 0\nend 1\n",
+		HDR "end 0\n",
+	};
+	char buf[512], err[200];
+	unsigned seed = 1;
+	int parsed = 0;
+
+	for (int i = 0; i < 20000; i++) {
+		const char *s = seeds[i % 3];
+		size_t len = strlen(s);
+
+		memcpy(buf, s, len);
+		for (int k = 0; k < 1 + i % 3; k++) {
+			seed = seed * 1103515245 + 12345;
+			size_t at = (seed >> 8) % len;
+			buf[at] = i % 5 == 0 ? (char)((seed >> 20) & 0xff) :
+			    "0123456789 .e%-\n"[(seed >> 20) % 16];
+		}
+		if (i % 7 == 0)
+			len -= (seed >> 4) % len;
+		progress *p = progress_new(NULL), *q = progress_new(NULL);
+		if (progress_parse(p, buf, len, err, sizeof err)) {
+			size_t n1, n2;
+
+			parsed++;
+			char *t1 = progress_format(p, &n1), *t2;
+
+			ck_assert_msg(progress_parse(q, t1, n1, err, sizeof err),
+			    "%s: %s", err, t1);
+			t2 = progress_format(q, &n2);
+			ck_assert(n1 == n2 && memcmp(t1, t2, n1) == 0);
+			free(t1);
+			free(t2);
+		} else
+			ck_assert_int_eq(progress_count(p), 0);
+		progress_free(p);
+		progress_free(q);
+	}
+	ck_assert_msg(parsed > 500, "only %d mutants parsed", parsed);
+}
+END_TEST
+
+/* DIR/progress a directory or a FIFO: not read (a FIFO would block), not
+ * replaced, and the store still works in memory. */
+START_TEST(not_a_file)
+{
+	progress *p;
+	char msg[512];
+
+	for (int fifo = 0; fifo < 2; fifo++) {
+		make_state(NULL);
+		if (fifo)
+			ck_assert_int_eq(mkfifo(tpath("s/progress"), 0600), 0);
+		else
+			ck_assert_int_eq(mkdir(tpath("s/progress"), 0700), 0);
+		ck_assert_int_eq(progress_open(&p, tpath("s"), msg, sizeof msg),
+		    PROGRESS_UNSAVABLE);
+		ck_assert_msg(strstr(msg, tpath("s/progress")) &&
+		    strstr(msg, "not a regular file"), "%s", msg);
+		ck_assert(progress_set_step(p, "x", 0, 1, false));
+		ck_assert(!progress_save(p, msg, sizeof msg));
+		struct stat st;
+		ck_assert_int_eq(stat(tpath("s/progress"), &st), 0);
+		ck_assert(fifo ? S_ISFIFO(st.st_mode) : S_ISDIR(st.st_mode));
+		progress_free(p);
+		remove(tpath("s/progress"));
+		remove(tpath("s/lock"));
+		ck_assert_int_eq(rmdir(tpath("s")), 0);
+	}
 }
 END_TEST
 
@@ -479,6 +564,8 @@ progress_suite(void)
 	tcase_add_test(tc, damaged_oversized);
 	tcase_add_test(tc, damaged_name_taken);
 	tcase_add_test(tc, damaged_at_save);
+	tcase_add_test(tc, mutants_stable);
+	tcase_add_test(tc, not_a_file);
 	tcase_add_test(tc, merge_on_save);
 	tcase_add_test(tc, leftover_tmp_cleaned);
 	tcase_add_test(tc, unsavable_notdir);

@@ -24,6 +24,7 @@
 #include "progress_int.h"
 
 #define NBIG	4000	/* lessons in the big store: three 64 KiB writes */
+#define NRANDOM	30	/* writers killed at random moments */
 
 /* The file a killed writer started from: big-0000 (which the writer
  * updates) and "old" (which it leaves alone). */
@@ -206,7 +207,7 @@ START_TEST(killed_at_random)
 	assert_file(tpath("s/progress"), b, blen);
 
 	srand(12345);
-	for (int i = 0; i < 40; i++) {
+	for (int i = 0; i < NRANDOM; i++) {
 		size_t len;
 		int r = rand();
 		long long d = (long long)(r / (double)RAND_MAX * 1.2 *
@@ -230,9 +231,9 @@ START_TEST(killed_at_random)
 			    "bytes", i, d, len);
 		free(got);
 	}
-	printf("check_progress: 40 writers killed at random in a %lld us "
+	printf("check_progress: %d writers killed at random in a %lld us "
 	    "save: %d left the old file, %d the new (%d had finished)\n",
-	    span / 1000, nold, nnew, nfinished);
+	    NRANDOM, span / 1000, nold, nnew, nfinished);
 	free(b);
 }
 END_TEST
