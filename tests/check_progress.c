@@ -53,6 +53,8 @@ START_TEST(round_trip)
 	ck_assert(progress_set_score(p, "end", 0.1, 3, m2, 2));
 	ck_assert_msg(progress_save(p, msg, sizeof msg), "save: %s", msg);
 	assert_file(tpath("a/b/state/progress"), want, strlen(want));
+	ck_assert_int_eq(stat(tpath("a/b/state/progress"), &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);	/* private */
 	progress_free(p);
 
 	/* Read back: the values typed above, not what the writer wrote. */
@@ -152,9 +154,17 @@ START_TEST(xdg_rules)
 	check_dir("relative/state", tpath("home/.local/state/fptutor/progress"));
 	ck_assert(!exists(tpath("relative")));
 	check_dir(tpath("xdg"), tpath("xdg/fptutor/progress"));
-	/* An explicit state_dir is taken as it is, without "fptutor". */
+	/* An explicit state_dir is taken as it is, without "fptutor"; an
+	 * empty one is no directory at all (not "/"). */
 	progress *p = open_ok(tpath("mine"));
 	ck_assert_str_eq(progress_path(p), tpath("mine/progress"));
+	progress_free(p);
+	char msg[200];
+	ck_assert_int_eq(progress_open(&p, "", msg, sizeof msg),
+	    PROGRESS_UNSAVABLE);
+	ck_assert(progress_set_step(p, "l", 0, 1, false));
+	ck_assert(!progress_save(p, msg, sizeof msg));
+	ck_assert_str_eq(msg, "cannot save progress: no state directory");
 	progress_free(p);
 	ck_assert_int_eq(chdir(cwd), 0);
 }

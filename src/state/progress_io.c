@@ -295,6 +295,11 @@ progress_open(progress **out, const char *state_dir, char *msg, size_t n)
 		    "HOME is an absolute path): progress will not be saved");
 		return PROGRESS_UNSAVABLE;
 	}
+	if (!p->dir[0]) {
+		say(msg, n, "the state directory given is empty: progress "
+		    "will not be saved");
+		return PROGRESS_UNSAVABLE;
+	}
 	if ((e = make_dir(p->dir)) != 0) {
 		say(msg, n, "cannot create %s: %s: progress will not be saved",
 		    p->dir, strerror(e));
@@ -457,9 +462,8 @@ progress_save(progress *p, char *msg, size_t n)
 	bool ok = false;
 
 	say(msg, n, "%s", "");
-	if (!p->dir) {
-		say(msg, n, "cannot save progress: no state directory "
-		    "(neither XDG_STATE_HOME nor HOME is an absolute path)");
+	if (!p->dir || !p->dir[0]) {
+		say(msg, n, "cannot save progress: no state directory");
 		return false;
 	}
 	if ((e = make_dir(p->dir)) != 0) {
