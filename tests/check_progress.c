@@ -566,6 +566,7 @@ progress_suite(void)
 	TCase *tc = tcase_create("file");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);	/* sanitizers and valgrind are slow */
 	tcase_add_test(tc, round_trip);
 	tcase_add_test(tc, bad_changes_refused);
 	tcase_add_test(tc, xdg_rules);
