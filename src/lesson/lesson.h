@@ -132,7 +132,7 @@ typedef struct lesson_text {
 
 typedef enum lesson_bkind {
 	LB_BITS, LB_ROUND, LB_CALC, LB_SCALING, LB_SOFTMAX, LB_SCALER, LB_PLOT,
-	LB_NKINDS
+	LB_TRAIN, LB_NKINDS
 } lesson_bkind;
 const char *lesson_block_name(lesson_bkind k);	/* "bits", "round", ... */
 
@@ -163,11 +163,14 @@ typedef struct lesson_block {
 	bool has_grad_max;
 	double scales[LESSON_MAX_SCALES];	/* fp32 values */
 	int nscales;
-	long steps;		/* scaler: steps to simulate */
+	long steps;		/* scaler: steps to simulate; train: steps */
 	scaler_range inf[LESSON_MAX_SCALES];	/* scaler: normalized */
 	size_t ninf;
 	scaler_params params;
 	long accumulate;
+	/* train: the toy model of src/train/toy.h, its defaults but for */
+	unsigned train_modes;	/* bit (1 << toy_mode) per mode shown */
+	unsigned long long seed;
 	/* plot */
 	lesson_plot_kind plot;
 	double from, to;

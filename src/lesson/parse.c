@@ -336,6 +336,7 @@ static const directive_def directives[] = {
 	{ "softmax",	IN_STEP, NULL, LB_SOFTMAX },
 	{ "scaler",	IN_STEP, NULL, LB_SCALER },
 	{ "plot",	IN_STEP, NULL, LB_PLOT },
+	{ "train",	IN_STEP, NULL, LB_TRAIN },
 };
 
 /* The question's directives, for "only inside a question" messages. */
