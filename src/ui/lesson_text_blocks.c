@@ -222,10 +222,13 @@ show_plot(FILE *out, const lesson_block *b)
 				hi = fmax(hi, ys[k][i]);
 			}
 		}
-	fprintf(out, "%s, against the value", what[b->plot]);
+	/* The legend on a line of its own, so that six formats fit 80
+	 * columns. */
+	fprintf(out, "%s against the value%s\n  marks:", what[b->plot],
+	    logx ? " (logarithmic axes)" : "");
 	for (int k = 0; k < b->nfmts; k++)
-		fprintf(out, "%s%s %c", k ? ", " : ": ", b->fmts[k]->name, plot_marks[k]);
-	fprintf(out, "%s\n\n", logx ? " (logarithmic axes)" : "");
+		fprintf(out, "%s %s %c", k ? "," : "", b->fmts[k]->name, plot_marks[k]);
+	fputs("\n\n", out);
 	if (!(lo <= hi)) {
 		fputs("  (no point of this range has a value)\n", out);
 		return;
