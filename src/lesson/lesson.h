@@ -258,6 +258,8 @@ typedef struct lesson {
 	lesson_loc title_loc;
 	lesson_text summary;
 	lesson_loc summary_loc;
+	int order;		/* @order: place in teaching order; 0 = none */
+	lesson_loc order_loc;
 	lesson_step *steps;
 	size_t nsteps;
 	lesson_block *blocks;
@@ -376,6 +378,10 @@ bool lesson_find(const char *arg, const char *const *dirs, size_t ndirs,
  * earlier directory hides later ones.  Returns the count, or -1 when out
  * of memory; *out is an array of malloc'd paths (lesson_paths_free). */
 long lesson_list(const char *const *dirs, size_t ndirs, char ***out);
+/* Teaching order, for lists: lessons with an @order first, by order, then
+ * the rest; ties by id.  A qsort comparator over lesson pointers. */
+int lesson_cmp_order(const void *a, const void *b);
+#define LESSON_MAX_ORDER 9999
 void lesson_paths_free(char **paths, long n);
 
 #endif
