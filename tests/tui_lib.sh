@@ -43,8 +43,10 @@ tui_start() {
 	done
 	tui_stop
 	mkdir -p "$tui_state"
-	tui_tmux new-session -d -s t -x "$cols" -y "$rows" "$cmd" || return 1
-	tui_tmux set-option -t t remain-on-exit on >/dev/null
+	# remain-on-exit is set before the session starts, so a
+	# program that exits at once (a refusal) still leaves its status.
+	tui_tmux start-server \; set-option -g remain-on-exit on \; \
+	    new-session -d -s t -x "$cols" -y "$rows" "$cmd" >/dev/null || return 1
 	tui_tmux set-option -t t status off >/dev/null
 }
 
@@ -89,18 +91,15 @@ tui_golden() {
 tui_resize() { tui_tmux resize-window -t t -x "$1" -y "$2"; }
 
 tui_exit_status() {
-	n=$(( ${1:-10} * 20 )) dead=0
+	n=$(( ${1:-10} * 20 ))
 	while [ "$n" -gt 0 ]; do
-		# tmux marks the pane dead when its terminal closes and learns
-		# the status when it reaps the child; under load it can miss
-		# that SIGCHLD and leave a zombie, so after a second of a dead
-		# pane without a status, nudge the server with one.
 		st=$(tui_tmux display-message -p -t t '#{pane_dead}:#{pane_dead_status}')
 		case $st in
 		1:?*)	echo "${st#1:}"; return 0 ;;
-		1:)	dead=$((dead + 1))
-			[ $((dead % 20)) -eq 0 ] &&
-			    kill -CHLD "$(tui_tmux display-message -p '#{pid}')" 2>/dev/null ;;
+		# tmux 3.3 can miss the SIGCHLD of a program that ends while
+		# it is busy: the pane is dead, the program a zombie.  A
+		# SIGCHLD of our own makes the server reap it.
+		1:)	kill -CHLD "$(tui_tmux display-message -p '#{pid}')" 2>/dev/null ;;
 		esac
 		sleep 0.05
 		n=$((n - 1))
