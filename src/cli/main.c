@@ -28,6 +28,8 @@ static const cli_cmd cmd_help_def = {
  * its code (cli_cmd_NAME in src/cli/NAME.c); this list sets the order of
  * `fptutor --help`. */
 static const cli_cmd *const commands[] = {
+	&cli_cmd_learn,
+	&cli_cmd_lab,
 	&cli_cmd_bits,
 	&cli_cmd_scaler,
 	&cli_cmd_calc,
@@ -160,6 +162,10 @@ int
 main(int argc, char **argv)
 {
 	if (argc < 2) {
+		int status;
+		/* On a terminal, `fptutor` alone is the tutor's home. */
+		if (cli_learn_home(&status))
+			return status;
 		print_main_help(stderr);
 		return CLI_USAGE;
 	}

@@ -1,3 +1,16 @@
 # src/ui/tui.mk — the full-screen UI's shell (src/ui/tui.h): the loop,
 # home, the lesson player screen, presenter mode; its screen tests.
 # Included by Makefile.am.
+
+# The shell, home, the lesson player screen and the answer panel; `learn`
+# and `lab`.  They join the program (the curses flags are in
+# src_fptutor_CPPFLAGS, src/lesson/local.mk).
+src_fptutor_SOURCES += \
+	src/ui/tui.h \
+	src/ui/tui_priv.h \
+	src/ui/tui.c \
+	src/ui/tui_look.c \
+	src/ui/home.c \
+	src/ui/player_screen.c \
+	src/ui/answer.c \
+	src/cli/learn.c
