@@ -350,6 +350,7 @@ tui_answer_key(tui_answer *a, int is_key, wint_t ch)
 	case 'R':
 		ev.type = LESSON_EV_REVEAL;
 		lesson_player_event(a->p, &ev);
+		a->shown = false;	/* presenter mode: hidden until v again */
 		return TUI_KEY_HANDLED;
 	case 'v':
 		if (!tui_presenting())

@@ -170,9 +170,13 @@ draw_header(tui_screen *s, int cols)
 	move(0, 0);
 	for (int i = 0; i < cols; i++)
 		addch(' ');
-	snprintf(left, sizeof left, " fptutor %s %s%s", ui_tty.utf8 ?
-	    "\xe2\x80\xa2" : "-", s->title ? s->title : "",
-	    sh.present ? "  [presenter]" : "");
+	snprintf(left, sizeof left, " fptutor %s %s", ui_tty.utf8 ?
+	    "\xe2\x80\xa2" : "-", s->title ? s->title : "");
+	char right[200];
+	/* The right side is never cut: the title gives way. */
+	snprintf(right, sizeof right, "%s%s", sh.present ? "[presenter] " : "",
+	    st ? st : "");
+	st = right[0] ? right : NULL;
 	int sw = st ? ui_lesson_width(st, strlen(st)) + 1 : 0;
 	tui_put(stdscr, 0, 0, cols - sw - 1, left);
 	if (st)

@@ -14,3 +14,7 @@ src_fptutor_SOURCES += \
 	src/ui/player_screen.c \
 	src/ui/answer.c \
 	src/cli/learn.c
+
+# The screen tests (tmux; tests/tui_lib.sh drives it).
+TESTS += tests/tui.sh
+dist_check_SCRIPTS += tests/tui.sh tests/tui_lib.sh
