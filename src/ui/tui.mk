@@ -18,3 +18,10 @@ src_fptutor_SOURCES += \
 # The screen tests (tmux; tests/tui_lib.sh drives it).
 TESTS += tests/tui.sh
 dist_check_SCRIPTS += tests/tui.sh tests/tui_lib.sh
+
+# `make bench`: the first frame, bytes per step, peak memory (a pty, no tmux).
+EXTRA_PROGRAMS += bench/bench_tui
+BENCH_RUN += bench/bench_tui$(EXEEXT)
+bench_bench_tui_SOURCES = bench/bench_tui.c
+bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+bench_bench_tui_LDADD = -lutil $(LIBS)
