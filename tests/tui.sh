@@ -38,7 +38,7 @@ status_is() {
 }
 
 # ---- before the screen: not a terminal, bad lab, bad lesson --------------
-out=$(FPTUTOR_LESSON_PATH=$lessons "$FPTUTOR" learn interview </dev/null 2>&1)
+out=$(FPTUTOR_LESSON_PATH=$lessons "$FPTUTOR" learn overflow </dev/null 2>&1)
 st=$?
 check "learn without a terminal: status 2" [ "$st" = 2 ]
 check "learn without a terminal: the message" [ "$out" = \
@@ -80,40 +80,68 @@ check "home: any key closes the help" tui_gone "Help"
 tui_keys q
 check "home: q quits with status 0" status_is 0
 
-# ---- learn interview: the overflow step, answering, feedback ---------------
-tui_start 80 24 "$L" -- learn interview
+# ---- learn overflow: the overflow step, answering, feedback ----------------
+tui_start 80 24 "$L" -- learn overflow
 check "learn: step 1 of 5" tui_wait "step 1/5"
 tui_golden overflow-prose
 tui_keys Space Space
-check "learn: space walks to the overflow question" tui_wait "Question overflow"
+check "learn: space walks to the bf16 question" tui_wait "Question overflow-bf16"
 tui_golden overflow-question
 tui_keys Enter
 check "answer: Enter opens the editor" tui_wait "Enter submits, Esc"
-tui_type "The loss scale only multiplies the loss before backward, so it cannot help."
+tui_type "100000000"
 tui_keys Escape
 check "answer: Esc cancels" tui_gone "Enter submits, Esc"
+check "answer: nothing graded after Esc" off_screen "PASSED"
 tui_keys Enter
 tui_wait "Enter submits, Esc"
-tui_type "10000 x 10000 = 1e8, far above the fp16 max of 65504, so the forward product overflows to inf. Raising the loss scale won't help: it only scales the loss before backward. Compute that op in fp32 or use bf16."
+tui_type "100000000"
 tui_keys Enter
-check "answer: graded and passed" tui_wait "PASSED  score"
-check "answer: the grader's feedback" on_screen "score 12/12"
+check "answer: a wrong number fails" tui_wait "NOT PASSED  score 0/1"
+tui_keys H
+check "answer: H shows a hint" tui_wait "Hint 1:"
+tui_keys Enter
+check "retry: the editor again, with the last answer" tui_wait "Enter submits, Esc"
+tui_keys C-u
+tui_type "99614720"
+tui_keys Enter
+check "retry: the right number passes" tui_wait "PASSED  score 1/1"
 tui_golden overflow-feedback
 tui_tmux capture-pane -e -p -t t >"$tui_tmp/color"
 # a foreground colour: SGR 30-37 or 38;..., not 39 (the default)
 fg=$(printf '\033')'\[([0-9]+;)*3[0-8][;m]'
 check "colour: the verdict is coloured" grep -Eq "$fg" "$tui_tmp/color"
 
+# The free-text question: graded by its rubric, the feedback in full.
+tui_keys End
+check "End: the last step" tui_wait "step 5/5"
+n=0
+while [ $n -lt 6 ] && off_screen "Question overflow (free text)"; do
+	tui_keys l
+	n=$((n + 1))
+	tui_wait "Question overflow (free text)" 1
+done
+check "the free-text overflow question" on_screen "Question overflow (free text)"
+tui_keys Enter
+tui_wait "Enter submits, Esc"
+tui_type "10000 x 10000 = 1e8, far above the fp16 max of 65504, so the forward product overflows to inf. Raising the loss scale won't help: it only scales the loss before backward. Compute that op in fp32 or use bf16."
+tui_keys Enter
+check "free text: graded and passed" tui_wait "PASSED  score"
+tui_golden overflow-text-feedback
+
 # ---- quit and resume ---------------------------------------------------------
+tui_keys Home
+check "Home: the first step" tui_wait "step 1/5"
 tui_keys PageDown
 check "PgDn: the next step" tui_wait "step 2/5"
 tui_keys q
 check "q: status 0" status_is 0
 tui_start 80 24 "$L" --
 check "home: stopped at step 2/5" tui_wait "stopped at step 2/5"
-check "home: best score kept" on_screen "best 12/"
+check "home: best score kept" on_screen "best "
+tui_golden home-resume
 tui_keys Enter
-check "resume: Enter opens step 2" tui_wait "Step 2 of 5"
+check "resume: Enter opens overflow at step 2" tui_wait "Step 2 of 5"
 tui_keys q
 tui_wait "Lessons"
 tui_keys r
@@ -121,14 +149,18 @@ check "r: restarts at step 1" tui_wait "Step 1 of 5"
 tui_keys q q
 check "q q: back home, then out" status_is 0
 
-# ---- the bits walk --------------------------------------------------------------
+# ---- the bits walk: 10000 in fp16, bf16 and fp32 -------------------------------
 rm -rf "$tui_state"	# a new learner
-tui_start 80 24 "$L" -- learn interview
+tui_start 80 24 "$L" -- learn anatomy
 tui_wait "step 1/5"
-tui_keys PageDown PageDown PageDown PageDown
-check "PgDn x4: the bf16 step" tui_wait "step 5/5"
-tui_keys Space
-tui_wait "bit by bit"
+tui_keys PageDown PageDown PageDown
+check "PgDn x3: the bf16, fp32 and fp8 step" tui_wait "step 4/5"
+n=0
+while [ $n -lt 6 ] && off_screen "bit by bit"; do
+	tui_keys Space
+	n=$((n + 1))
+	tui_wait "bit by bit" 1
+done
 tui_screen >"$tui_tmp/walk0"
 tui_keys Space
 n=0
@@ -150,7 +182,7 @@ tui_exit_status >/dev/null
 
 # ---- resize below 80x24 and back -----------------------------------------------
 rm -rf "$tui_state"	# a new learner
-tui_start 80 24 "$L" -- learn interview
+tui_start 80 24 "$L" -- learn overflow
 tui_wait "step 1/5"
 tui_screen >"$tui_tmp/before"
 tui_resize 60 20
@@ -164,7 +196,7 @@ tui_exit_status >/dev/null
 
 # ---- NO_COLOR and the C locale --------------------------------------------------
 rm -rf "$tui_state"	# a new learner
-tui_start 80 24 "$L" NO_COLOR=1 -- learn interview
+tui_start 80 24 "$L" NO_COLOR=1 -- learn overflow
 tui_wait "step 1/5"
 tui_keys Space Space Enter
 tui_wait "Enter submits"
@@ -178,10 +210,10 @@ tui_keys q
 tui_exit_status >/dev/null
 
 rm -rf "$tui_state"	# a new learner
-tui_start 80 24 "$L" LANG=C LC_ALL=C -- learn interview
+tui_start 80 24 "$L" LANG=C LC_ALL=C -- learn overflow
 check "C locale: drawn" tui_wait "step 1/5"
 tui_keys Space Space
-tui_wait "Question overflow"
+tui_wait "Question overflow-bf16"
 tui_golden c-locale
 check "C locale: ASCII only" sh -c "! tmux -S '$tui_sock' capture-pane -p -t t | LC_ALL=C grep -q '[^ -~]'"
 tui_keys q
@@ -245,7 +277,7 @@ tui_exit_status >/dev/null
 
 # ---- signals and Ctrl-Z ---------------------------------------------------------
 rm -rf "$tui_state"	# a new learner
-tui_start 80 24 "$L" -- learn interview
+tui_start 80 24 "$L" -- learn overflow
 tui_wait "step 1/5"
 tui_keys PageDown PageDown
 tui_wait "step 3/5"
@@ -260,7 +292,7 @@ tui_exit_status >/dev/null
 # Ctrl-Z needs a shell with job control to stop and resume the program.
 in_shell "sh -i"
 tui_wait '$'
-tui_type "'$FPTUTOR' learn interview"
+tui_type "'$FPTUTOR' learn overflow"
 tui_keys Enter
 tui_wait "step 1/5"
 tui_keys C-z
@@ -270,8 +302,9 @@ tui_type "fg"
 tui_keys Enter
 check "fg: the lesson redrawn" tui_wait "step 1/5"
 tui_keys l l
-check "fg: keys work again" tui_wait "Question overflow"
+check "fg: keys work again" tui_wait "Question overflow-bf16"
 tui_keys q
+tui_gone "step 1/5"	# out of the alternate screen: the shell reads again
 tui_type "echo status=\$?"
 tui_keys Enter
 check "fg: q quits with status 0" tui_wait "status=0"

@@ -39,68 +39,110 @@ rows_of(const home *h)
 	return h->n + tui_nlabs;
 }
 
+/* The progress of a lesson in a few words: for its row (short) or for
+ * the line under the list (long). */
 static void
-entry_line(const hentry *e, char *buf, size_t n)
+entry_line(const hentry *e, bool full, char *buf, size_t n)
 {
 	const progress_lesson *r = progress_get(tui_progress(), e->id);
-	char score[48] = "";
+	const char *tick = ui_tty.utf8 ? "\xe2\x9c\x93" : "[x]";
+	char score[64] = "", where[64] = "";
 
 	if (e->broken) {
-		snprintf(buf, n, "does not load: see 'fptutor check-lesson'");
+		snprintf(buf, n, full ? "%s does not load: see 'fptutor check-lesson "
+		    "%s'" : "%s(broken)", full ? e->id : "", full ? e->path : "");
 		return;
 	}
-	if (r && r->max > 0)
-		snprintf(score, sizeof score, ", best %g/%g", r->best, r->max);
-	if (r == NULL)
-		snprintf(buf, n, "new, %zu steps", e->nsteps);
-	else if (r->done && r->step == 0)
-		snprintf(buf, n, "%s done%s", ui_tty.utf8 ? "\xe2\x9c\x93" : "[x]",
-		    score);
-	else
-		snprintf(buf, n, "%sstopped at step %zu/%zu%s", r->done ?
-		    (ui_tty.utf8 ? "\xe2\x9c\x93 done, " : "[x] done, ") : "",
-		    r->step + 1, e->nsteps, score);
+	if (r == NULL) {
+		snprintf(buf, n, full ? "%s: new, %zu steps" : "new", e->id, e->nsteps);
+		if (!full)
+			snprintf(buf, n, "new");
+		return;
+	}
+	if (r->max > 0)
+		snprintf(score, sizeof score, full ? ", best score %g/%g" : " best %g/%g",
+		    r->best, r->max);
+	if (!(r->done && r->step == 0))
+		snprintf(where, sizeof where, full ? "stopped at step %zu/%zu" :
+		    "step %zu/%zu", r->step + 1, e->nsteps);
+	if (!full) {
+		snprintf(buf, n, "%s%s%s", r->done ? tick : "", r->done && where[0] ?
+		    " " : "", where[0] ? where : r->done ? " done" : "");
+		size_t l = strlen(buf);
+		snprintf(buf + l, n - l, "%s", score);
+		return;
+	}
+	snprintf(buf, n, "%s: %s%s%s%s", e->id, r->done ? "done" : "",
+	    r->done && where[0] ? ", " : "", where, score);
+	if (r->nmissed) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, n - l, "; %zu question%s to review", r->nmissed,
+		    r->nmissed == 1 ? "" : "s");
+	}
 }
 
+static void
+heading(WINDOW *w, int y, int cols, const char *text)
+{
+	wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
+	tui_put(w, y, 2, cols - 4, text);
+	wattrset(w, tui_attr(TR_NORMAL));
+}
+
+/* Rows: "Lessons", the lessons, a blank, "Labs", the labs; the list scrolls
+ * to keep the selection in view when it is taller than the window. */
 static void
 draw(tui_screen *s, WINDOW *w, int rows, int cols)
 {
 	home *h = s->data;
-	char line[300], prog[160];
-	int y = 1;
+	char prog[300];
+	int list = rows - 6;		/* the last rows: the detail and a hint */
+	int sel_row = 2 + (int)h->sel + (h->sel >= h->n ? 2 : 0);
 
-	wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
-	tui_put(w, y++, 2, cols - 4, "Lessons");
-	wattrset(w, tui_attr(TR_NORMAL));
-	if (h->n == 0)
-		tui_put(w, y++, 4, cols - 6, "(no lessons found: see 'fptutor lessons')");
-	for (size_t i = 0; i < rows_of(h) && y < rows - 1; i++) {
-		if (i == h->n) {
-			y++;
-			wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
-			tui_put(w, y++, 2, cols - 4, "Labs");
-			wattrset(w, tui_attr(TR_NORMAL));
+	if (sel_row - h->top >= list)
+		h->top = sel_row - list + 1;
+	if (sel_row - h->top < 1)
+		h->top = sel_row > 1 ? sel_row - 1 : 0;
+	for (size_t i = 0; i < rows_of(h) + 3; i++) {
+		/* virtual row v: 0 "Lessons", 1.. lessons, then blank, "Labs" */
+		int v = (int)i, y = v - h->top + 1;
+		if (y < 1 || y > list)
+			continue;
+		if (v == 0) {
+			heading(w, y, cols, "Lessons");
+			continue;
 		}
-		bool cur = i == h->sel;
-		if (i < h->n)
-			snprintf(line, sizeof line, "%s %-12s %s", cur ? ">" : " ",
-			    h->v[i].id, h->v[i].title);
-		else
-			snprintf(line, sizeof line, "%s %-12s %s", cur ? ">" : " ",
-			    tui_labs[i - h->n].name, tui_labs[i - h->n].what);
+		size_t k = (size_t)v - 1;
+		if (k == h->n) {
+			continue;	/* the blank row */
+		} else if (k == h->n + 1) {
+			heading(w, y, cols, "Labs");
+			continue;
+		}
+		if (k > h->n)
+			k -= 2;
+		if (k >= rows_of(h))
+			continue;
+		bool cur = k == h->sel;
 		wattrset(w, tui_attr(cur ? TR_CURSOR : TR_NORMAL));
-		tui_put(w, y, 2, cols - 4, line);
-		wattrset(w, tui_attr(TR_NORMAL));
-		y++;
-		if (i < h->n && y < rows - 1) {
-			/* The progress on a line of its own, under the title. */
-			entry_line(&h->v[i], prog, sizeof prog);
-			tui_put(w, y++, 17, cols - 19, prog);
+		mvwhline(w, y, 2, ' ', cols - 4);
+		tui_put(w, y, 2, 2, cur ? ">" : " ");
+		tui_put(w, y, 4, 15, k < h->n ? h->v[k].id : tui_labs[k - h->n].name);
+		if (k < h->n) {
+			tui_put(w, y, 20, 37, h->v[k].title);
+			entry_line(&h->v[k], false, prog, sizeof prog);
+			tui_put(w, y, 58, cols - 60, prog);
+		} else {
+			tui_put(w, y, 20, cols - 22, tui_labs[k - h->n].what);
 		}
+		wattrset(w, tui_attr(TR_NORMAL));
 	}
-	if (y < rows - 1)
-		tui_wrap(w, rows - 3, 2, cols - 4, 2, "Enter opens a lesson where you "
-		    "stopped, or a lab; r starts a lesson again from its first step.");
+	if (h->sel < h->n) {
+		entry_line(&h->v[h->sel], true, prog, sizeof prog);
+		tui_wrap(w, rows - 4, 2, cols - 4, 2, prog);
+	}
+	tui_wrap(w, rows - 2, 2, cols - 4, 2, "Enter opens a lesson where you "
+	    "stopped, or a lab; r starts a lesson again from its first step.");
 }
 
 static tui_key_result
@@ -209,32 +251,56 @@ tui_home_new(void)
 		free(h);
 		return NULL;
 	}
-	for (long i = 0; i < n; i++) {
+	/* Teaching order (@order, as `fptutor lessons`); the lessons that do
+	 * not load after the others, so the learner sees that they exist. */
+	lesson **ls = calloc((size_t)n + 1, sizeof *ls);
+	size_t nl = 0;
+	for (long i = 0; ls && i < n; i++) {
 		lesson_diags d = { 0 };
 		int st;
-		hentry *e = &h->v[h->n];
 		lesson *l = cli_lesson_load(paths[i], &d, &st);
 		lesson_diags_free(&d);
-		e->path = strdup(paths[i]);
-		if (e->path == NULL) {
-			lesson_free(l);
+		if (l)
+			ls[nl++] = l;
+	}
+	if (ls)
+		qsort(ls, nl, sizeof *ls, lesson_cmp_order);
+	for (size_t i = 0; i < nl; i++) {
+		hentry *e = &h->v[h->n];
+		if ((e->path = strdup(ls[i]->file)) == NULL)
 			continue;
-		}
-		if (l) {
-			snprintf(e->id, sizeof e->id, "%s", l->id);
-			snprintf(e->title, sizeof e->title, "%s", l->title);
-			e->nsteps = l->nsteps;
-			lesson_free(l);
-		} else {
-			/* The file's name is its id (lesson_list found it so). */
-			const char *b = strrchr(paths[i], '/');
-			b = b ? b + 1 : paths[i];
-			snprintf(e->id, sizeof e->id, "%.*s", (int)strcspn(b, "."), b);
-			e->broken = true;
-		}
+		snprintf(e->id, sizeof e->id, "%s", ls[i]->id);
+		snprintf(e->title, sizeof e->title, "%s", ls[i]->title);
+		e->nsteps = ls[i]->nsteps;
 		h->n++;
 	}
+	for (long i = 0; i < n; i++) {
+		/* The file's name is its id (lesson_list found it so). */
+		const char *b = strrchr(paths[i], '/');
+		b = b ? b + 1 : paths[i];
+		int idlen = (int)strcspn(b, ".");
+		size_t k;
+		for (k = 0; k < h->n && !(strncmp(h->v[k].id, b, (size_t)idlen) == 0 &&
+		    h->v[k].id[idlen] == '\0'); k++)
+			;
+		if (k < h->n || (h->v[h->n].path = strdup(paths[i])) == NULL)
+			continue;
+		snprintf(h->v[h->n].id, sizeof h->v[h->n].id, "%.*s", idlen, b);
+		h->v[h->n++].broken = true;
+	}
+	for (size_t i = 0; i < nl; i++)
+		lesson_free(ls[i]);
+	free(ls);
 	lesson_paths_free(paths, n);
+	/* Start on the lesson used last: Enter resumes it. */
+	time_t last = 0;
+	for (size_t i = 0; i < h->n; i++) {
+		const progress_lesson *r = progress_get(tui_progress(), h->v[i].id);
+		if (r && r->updated > last) {
+			last = r->updated;
+			h->sel = i;
+		}
+	}
 	h->s = (tui_screen){
 		.title = "home", .draw = draw, .key = key, .keys = keys, .help = help,
 		.free = hfree, .data = h,

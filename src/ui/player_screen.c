@@ -73,6 +73,7 @@ static int
 bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
 {
 	int per = 0, rows = 0;
+	char head[200];
 
 	for (int k = 0; k < b->nfmts; k++)
 		per += b->fmts[k]->width;
@@ -80,27 +81,34 @@ bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
 		if (frame >= 0 && per > 0 && v != frame / per)
 			continue;
 		int r = frame >= 0 && per > 0 ? frame % per : -1, cum = 0;
-		char head[160];
-		snprintf(head, sizeof head, "%s %s", b->valtext[v], frame >= 0 ?
-		    "bit by bit (space: next bit)" : "");
-		if (w) {
-			wattrset(w, tui_attr(TR_TITLE));
-			tui_put(w, y + rows, x, width, head);
-			wattrset(w, tui_attr(TR_NORMAL));
-		}
-		rows++;
 		for (int k = 0; k < b->nfmts; k++) {
 			const fp_format *f = b->fmts[k];
 			int lit = -1;
-			if (r >= 0)	/* not reached, being walked, walked */
-				lit = r < cum ? 0 : r < cum + f->width ? r - cum + 1 :
-				    f->width;
+			/* During the walk only the format being walked is drawn: three
+			 * widgets do not fit in 80x24 with their derivations. */
+			if (r >= 0 && (r < cum || r >= cum + f->width)) {
+				cum += f->width;
+				continue;
+			}
+			if (r >= 0) {
+				lit = r - cum + 1;
+				snprintf(head, sizeof head, "%s in %s, bit by bit (format %d "
+				    "of %d; space: next bit)", b->valtext[v], f->name, k + 1,
+				    b->nfmts);
+			} else {
+				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
+			}
 			cum += f->width;
+			if (w) {
+				wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
+				tui_put(w, y + rows, x, width, head);
+				wattrset(w, tui_attr(TR_NORMAL));
+			}
+			rows++;
 			unsigned flags;
 			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
-			if (w)
-				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
-			rows += tui_bits_rows(f, &b->vals[v]) + 1;
+			rows += (w ? tui_bits_draw(w, y + rows, x, width, f, bits,
+			    &b->vals[v], lit) : tui_bits_rows(f, &b->vals[v])) + 1;
 		}
 	}
 	return rows;
