@@ -130,6 +130,7 @@ print_main_help(FILE *fp)
 	fprintf(fp,
 	    "Usage: %s COMMAND [OPTION]... [ARG]...\n"
 	    "A terminal tutor for the numerics of mixed-precision training.\n"
+	    "With no command, on a terminal, it opens the full-screen tutor.\n"
 	    "\nCommands:\n", cli_progname);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "  %-13s %s\n", commands[i]->name, commands[i]->summary);
