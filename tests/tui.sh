@@ -128,6 +128,9 @@ tui_type "10000 x 10000 = 1e8, far above the fp16 max of 65504, so the forward p
 tui_keys Enter
 check "free text: graded and passed" tui_wait "PASSED  score"
 tui_golden overflow-text-feedback
+tui_keys l
+check "the end: the summary of the lesson" tui_wait "The end of the lesson"
+check "the end: the scores" on_screen "2 of 4 questions passed"
 
 # ---- quit and resume ---------------------------------------------------------
 tui_keys Home

@@ -129,9 +129,9 @@ draw(tui_screen *s, WINDOW *w, int rows, int cols)
 		tui_put(w, y, 2, 2, cur ? ">" : " ");
 		tui_put(w, y, 4, 15, k < h->n ? h->v[k].id : tui_labs[k - h->n].name);
 		if (k < h->n) {
-			tui_put(w, y, 20, 37, h->v[k].title);
+			tui_put(w, y, 20, 36, h->v[k].title);
 			entry_line(&h->v[k], false, prog, sizeof prog);
-			tui_put(w, y, 58, cols - 60, prog);
+			tui_put(w, y, 57, cols - 59, prog);
 		} else {
 			tui_put(w, y, 20, cols - 22, tui_labs[k - h->n].what);
 		}
