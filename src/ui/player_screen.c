@@ -33,6 +33,7 @@ typedef struct pscreen {
 	int acy, acx;		/* the editor's cursor on the pad */
 	bool has_cursor;
 	char title[120];
+	const char *keybar[24];	/* the key bar of the last call of keys() */
 } pscreen;
 
 /* ---- measuring and drawing items ----------------------------------------------- */
@@ -411,24 +412,46 @@ key(tui_screen *s, int is_key, wint_t ch)
 static const char *const *
 keys(tui_screen *s)
 {
-	static const char *const base[] = {
-		"\xe2\x86\x90\xe2\x86\x92", "move", "space", "next", "PgDn",
-		"next step", "Enter", "answer", "?", "help", "q", "quit", NULL
-	};
-	static const char *const ascii[] = {
-		"<- ->", "move", "space", "next", "PgDn", "next step", "Enter",
-		"answer", "?", "help", "q", "quit", NULL
-	};
 	static const char *const edit[] = {
 		"Enter", "submit", "Esc", "cancel", "Ctrl-U", "clear", NULL
 	};
 	pscreen *ps = s->data;
-	const lesson_question *q = lesson_player_question(ps->p);
+	const lesson_question *q = ps->p->done ? NULL : lesson_player_question(ps->p);
+	const char *what = "answer", *key = "Enter";
+	size_t n = 0;
 
 	if (q && ps->ans[q - ps->l->questions] &&
 	    tui_answer_editing(ps->ans[q - ps->l->questions]))
 		return edit;
-	return ui_tty.utf8 ? base : ascii;
+	/* What the keys do here: the bar follows the item in view. */
+	ps->keybar[n++] = ui_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->";
+	ps->keybar[n++] = "move";
+	if (!ps->p->done) {
+		ps->keybar[n++] = "space";
+		ps->keybar[n++] = "next";
+		ps->keybar[n++] = "PgDn";
+		ps->keybar[n++] = "next step";
+	}
+	if (q && q->type == LQ_CHOICE)
+		key = "A-Z", what = "choose";
+	else if (q && q->type == LQ_ORDER)
+		key = "K/J", what = "move, Enter";
+	if (q) {
+		ps->keybar[n++] = key;
+		ps->keybar[n++] = what;
+		ps->keybar[n++] = "H";
+		ps->keybar[n++] = "hint";
+	}
+	if (q && tui_presenting()) {
+		ps->keybar[n++] = "v";
+		ps->keybar[n++] = "show";
+	}
+	ps->keybar[n++] = "?";
+	ps->keybar[n++] = "help";
+	ps->keybar[n++] = "q";
+	ps->keybar[n++] = "quit";
+	ps->keybar[n] = NULL;
+	return ps->keybar;
 }
 
 static const char *const *
