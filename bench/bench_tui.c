@@ -5,7 +5,8 @@
  * changed), and the peak memory.  It runs src/fptutor on a pseudo-terminal
  * of 80x24 (TERM=xterm-256color, a UTF-8 locale, a private state
  * directory), reads everything the program writes, presses keys and waits
- * for the output to go quiet after each one.
+ * for the output to go quiet after each one.  The lesson is anatomy: its
+ * fourth step walks 10000 bit by bit in fp16, bf16 and fp32.
  *
  *   bench/bench_tui [PROGRAM]     (default src/fptutor, from the build dir)
  *
@@ -97,7 +98,7 @@ main(int argc, char **argv)
 		setenv("XDG_STATE_HOME", state, 1);
 		setenv("FPTUTOR_LESSON_PATH", TOP_SRCDIR "/lessons", 1);
 		unsetenv("NO_COLOR");
-		execl(prog, prog, "learn", "interview", (char *)NULL);
+		execl(prog, prog, "learn", "anatomy", (char *)NULL);
 		_exit(127);
 	}
 	/* The key bar is the last row ncurses writes in the first frame. */
@@ -108,9 +109,10 @@ main(int argc, char **argv)
 	int nitem = 0, nstep = 0, nwalk = 0;
 	for (int i = 0; i < 2; i++, nitem++)
 		item += press(fd, "l");			/* next item */
-	for (int i = 0; i < 4; i++, nstep++)
-		step += press(fd, "\033[6~");		/* PgDn: next step */
-	press(fd, " ");
+	for (int i = 0; i < 3; i++, nstep++)
+		step += press(fd, "\033[6~");		/* PgDn: to step 4 */
+	for (int i = 0; i < 3; i++)
+		press(fd, " ");				/* to the @bits of 10000 */
 	for (int i = 0; i < 20; i++, nwalk++)
 		walk += press(fd, " ");			/* the bits walk */
 	press(fd, "q");

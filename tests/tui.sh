@@ -292,6 +292,18 @@ check "SIGTERM: progress saved" tui_wait "stopped at step 3/5"
 tui_keys q
 tui_exit_status >/dev/null
 
+rm -rf "$tui_state"
+tui_start 80 24 "$L" -- learn overflow
+tui_wait "step 1/5"
+tui_keys PageDown
+tui_wait "step 2/5"
+tui_keys C-c
+check "Ctrl-C: exit status 130" status_is 130
+tui_start 80 24 "$L" -- learn overflow
+check "Ctrl-C: progress saved, resumed at step 2" tui_wait "step 2/5"
+tui_keys q
+tui_exit_status >/dev/null
+
 # Ctrl-Z needs a shell with job control to stop and resume the program.
 in_shell "sh -i"
 tui_wait '$'
