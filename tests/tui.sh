@@ -87,6 +87,12 @@ tui_golden overflow-prose
 tui_keys Space Space
 check "learn: space walks to the bf16 question" tui_wait "Question overflow-bf16"
 tui_golden overflow-question
+tui_keys Left
+check "Left: back to the calc block" tui_gone "Question overflow-bf16"
+tui_keys Left
+check "Left again: back to the prose (past the block's frames)" tui_gone "[calc]"
+tui_keys Right Right
+check "Right Right: the question again" tui_wait "Question overflow-bf16"
 tui_keys Enter
 check "answer: Enter opens the editor" tui_wait "Enter submits, Esc"
 tui_type "100000000"

@@ -345,6 +345,34 @@ ev(pscreen *ps, lesson_ev_type t)
 	return TUI_KEY_HANDLED;
 }
 
+/* Whether the current item is a block drawn whole (every frame at once):
+ * its frames are not visible states to step through. */
+static bool
+whole_block(const pscreen *ps)
+{
+	const lesson_item *it = ps->p->done ? NULL : lesson_player_item(ps->p);
+
+	return it && it->kind == LI_BLOCK &&
+	    ps->l->blocks[it->index].kind != LB_BITS;
+}
+
+/* Back to the previous visible state: a bit of the walk, or the item
+ * before (past the invisible frames of a block drawn whole). */
+static tui_key_result
+back(pscreen *ps)
+{
+	size_t step = ps->p->step, item = ps->p->item;
+	bool done = ps->p->done;
+
+	ev(ps, LESSON_EV_PREV);
+	while (!done && whole_block(ps) && ps->p->step == step &&
+	    ps->p->item == item && ps->p->frame >= 0 &&
+	    lesson_player_event(ps->p, &(lesson_event){ .type = LESSON_EV_PREV })
+	    == LESSON_EV_OK)
+		;
+	return TUI_KEY_HANDLED;
+}
+
 static tui_key_result
 key(tui_screen *s, int is_key, wint_t ch)
 {
@@ -364,7 +392,7 @@ key(tui_screen *s, int is_key, wint_t ch)
 	if (is_key) {
 		switch (ch) {
 		case KEY_RIGHT: return ev(ps, LESSON_EV_NEXT_ITEM);
-		case KEY_LEFT: return ev(ps, LESSON_EV_PREV);
+		case KEY_LEFT: return back(ps);
 		case KEY_NPAGE: return ev(ps, LESSON_EV_NEXT_STEP);
 		case KEY_PPAGE: return ev(ps, LESSON_EV_PREV_STEP);
 		case KEY_HOME:
@@ -392,13 +420,12 @@ key(tui_screen *s, int is_key, wint_t ch)
 	}
 	switch (ch) {
 	case 'l': return ev(ps, LESSON_EV_NEXT_ITEM);
-	case 'h': return ev(ps, LESSON_EV_PREV);
+	case 'h': return back(ps);
 	case ' ': {
 		/* Only the bits walk is drawn frame by frame; the other blocks
 		 * show every frame at once, as the text view does. */
 		const lesson_item *it = lesson_player_item(ps->p);
-		bool walk = it && it->kind == LI_BLOCK &&
-		    ps->l->blocks[it->index].kind == LB_BITS;
+		bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
 		return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
 	}
 	case 'j':
