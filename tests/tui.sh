@@ -32,6 +32,9 @@ check() {	# check NAME COMMAND...: pass when the command succeeds
 }
 on_screen() { tui_screen | grep -F -q -- "$1"; }
 off_screen() { ! on_screen "$1"; }
+# What a program that ended at once printed: the pane may have scrolled
+# its first line into the history, so read that too.
+said() { tui_tmux capture-pane -p -J -S -5 -t t | grep -F -q -- "$1"; }
 status_is() {
 	got=$(tui_exit_status)
 	[ "$got" = "$1" ] || { echo "# exit status: $got, expected $1"; return 1; }
@@ -64,10 +67,13 @@ FPTUTOR_LESSON_PATH='$lessons' PS1='$ ' $1"
 }
 in_shell "sh -c \"'$FPTUTOR' learn '$top_srcdir/tests/lessons/bad/bad-number.lesson'; echo status=\\\$?\""
 check "a bad lesson: status 65" tui_wait "status=65"
-# (the pane may scroll the first line into its history: -S reads it too)
-check "a bad lesson: FILE:LINE:COL on the terminal" sh -c "tmux -S '$tui_sock' \
-capture-pane -p -J -S -5 -t t | grep -q 'bad-number.lesson:6:21: error: '"
+check "a bad lesson: FILE:LINE:COL on the terminal" said "bad-number.lesson:6:21: error: "
 check "a bad lesson: no screen drawn" off_screen "fptutor •"
+
+tui_start 80 24 "$L" TERM=dumb -- learn overflow
+check "TERM=dumb: refused with status 1" status_is 1
+check "TERM=dumb: the reason" said "cannot move its cursor"
+check "TERM=dumb: no progress recorded" [ ! -e "$tui_state/fptutor/progress" ]
 
 # ---- home ---------------------------------------------------------------------
 tui_start 80 24 "$L" --

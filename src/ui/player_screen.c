@@ -34,6 +34,7 @@ typedef struct pscreen {
 	bool has_cursor;
 	char title[120];
 	const char *keybar[24];	/* the key bar of the last call of keys() */
+	bool shown;		/* drawn at least once: there is progress to keep */
 } pscreen;
 
 /* ---- measuring and drawing items ----------------------------------------------- */
@@ -217,6 +218,7 @@ draw(tui_screen *s, WINDOW *w, int rows, int cols)
 	const lesson_player *p = ps->p;
 
 	ps->has_cursor = false;
+	ps->shown = true;
 	ps->rows = rows;
 	if (p->done || p->step >= ps->l->nsteps) {
 		summary(ps, w, cols);
@@ -510,8 +512,10 @@ pfree(tui_screen *s)
 {
 	pscreen *ps = s->data;
 
-	record(ps, true);
-	tui_save();
+	if (ps->shown) {	/* not when the terminal was refused */
+		record(ps, true);
+		tui_save();
+	}
 	for (size_t i = 0; i < ps->l->nquestions; i++)
 		tui_answer_free(ps->ans[i]);
 	free(ps->ans);

@@ -427,6 +427,20 @@ tui_main(const tui_opts *o)
 		return 1;
 	}
 	set_term(scr);
+	/* A terminal that cannot move its cursor (TERM=dumb) cannot show a
+	 * full screen: leave before drawing anything. */
+	char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		endwin();
+		delscreen(scr);
+		while (sh.n > 0)
+			pop();
+		progress_free(sh.prog);
+		fprintf(stderr, "fptutor: the terminal '%s' cannot move its cursor; "
+		    "use 'fptutor play' for scripted mode\n",
+		    getenv("TERM") ? getenv("TERM") : "");
+		return 1;
+	}
 	cbreak();
 	noecho();
 	nonl();
