@@ -132,8 +132,8 @@ draw(tui_screen *s, WINDOW *w, int rows, int cols)
 			tui_put(w, y, 20, 36, h->v[k].title);
 			entry_line(&h->v[k], false, prog, sizeof prog);
 			tui_put(w, y, 57, cols - 59, prog);
-		} else {
-			tui_put(w, y, 20, cols - 22, tui_labs[k - h->n].what);
+		} else {	/* lab names are short: more room for what they do */
+			tui_put(w, y, 14, cols - 16, tui_labs[k - h->n].what);
 		}
 		wattrset(w, tui_attr(TR_NORMAL));
 	}
