@@ -96,7 +96,7 @@ draw(tui_screen *s, WINDOW *w, int rows, int cols)
 {
 	home *h = s->data;
 	char prog[300];
-	int list = rows - 6;		/* the last rows: the detail and a hint */
+	int list = rows - 5;		/* the last rows: the detail and a hint */
 	int sel_row = 2 + (int)h->sel + (h->sel >= h->n ? 2 : 0);
 
 	if (sel_row - h->top >= list)
