@@ -292,10 +292,20 @@ loop(void)
 		if (dirty)
 			draw_all();
 		dirty = false;
+		/* A screen with work of its own (the train lab running) gets it
+		 * done between keys; the others wait for keys, waking now and
+		 * then to notice a signal. */
+		tui_screen *cur = sh.stack[sh.n - 1];
+		bool idle = cur->idle && !sh.help && !sh.blank &&
+		    COLS >= TUI_MIN_COLS && LINES >= TUI_MIN_ROWS;
+		timeout(idle ? TUI_IDLE_MS : 250);
 		wint_t ch;
 		int r = get_wch(&ch);
-		if (r == ERR)
-			continue;	/* the timeout, or a signal */
+		if (r == ERR) {		/* the timeout, or a signal */
+			if (idle && !got_signal && cur->idle(cur))
+				dirty = true;
+			continue;
+		}
 		int is_key = r == KEY_CODE_YES;
 		dirty = true;
 		if (is_key && ch == KEY_RESIZE)
