@@ -57,5 +57,10 @@ extern const cli_cmd cli_cmd_train;
 extern const cli_cmd cli_cmd_lessons;
 extern const cli_cmd cli_cmd_play;
 extern const cli_cmd cli_cmd_check_lesson;
+extern const cli_cmd cli_cmd_learn;
+extern const cli_cmd cli_cmd_lab;
+/* `fptutor` with no command: home, when stdin and stdout are terminals
+ * (true, with the exit status in *status); else false. */
+bool cli_learn_home(int *status);
 
 #endif

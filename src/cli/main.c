@@ -28,6 +28,8 @@ static const cli_cmd cmd_help_def = {
  * its code (cli_cmd_NAME in src/cli/NAME.c); this list sets the order of
  * `fptutor --help`. */
 static const cli_cmd *const commands[] = {
+	&cli_cmd_learn,
+	&cli_cmd_lab,
 	&cli_cmd_bits,
 	&cli_cmd_scaler,
 	&cli_cmd_calc,
@@ -128,6 +130,7 @@ print_main_help(FILE *fp)
 	fprintf(fp,
 	    "Usage: %s COMMAND [OPTION]... [ARG]...\n"
 	    "A terminal tutor for the numerics of mixed-precision training.\n"
+	    "With no command, on a terminal, it opens the full-screen tutor.\n"
 	    "\nCommands:\n", cli_progname);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "  %-13s %s\n", commands[i]->name, commands[i]->summary);
@@ -160,6 +163,10 @@ int
 main(int argc, char **argv)
 {
 	if (argc < 2) {
+		int status;
+		/* On a terminal, `fptutor` alone is the tutor's home. */
+		if (cli_learn_home(&status))
+			return status;
 		print_main_help(stderr);
 		return CLI_USAGE;
 	}

@@ -50,10 +50,12 @@ typedef struct tui_opts {
 } tui_opts;
 
 /* Run the UI until the user quits.  Returns an exit status (DESIGN.md
- * section 3): 0 normal quit; 1 the terminal cannot be used (not a tty, no
- * terminfo entry), with a message on stderr after the terminal is
- * restored; 65 a lesson that does not load; 128+signal when a signal
- * ended it. */
+ * section 3): 0 normal quit; 1 the terminal cannot be used (no terminfo
+ * entry, or no cursor addressing: TERM=dumb), with a message on stderr; 2 no such lesson or lab; 65 a lesson
+ * that does not load (its diagnostics on stderr, the screen untouched);
+ * 74 out of memory or the progress store cannot be opened; 128+signal
+ * when a signal ended it.  The caller checks that stdin and stdout are
+ * terminals first (`learn` refuses with status 2 otherwise). */
 int tui_main(const tui_opts *o);
 
 /* ---- looks ------------------------------------------------------------------- */
