@@ -88,7 +88,7 @@ check "home: q quits with status 0" status_is 0
 
 # ---- learn overflow: the overflow step, answering, feedback ----------------
 tui_start 80 24 "$L" -- learn overflow
-check "learn: step 1 of 5" tui_wait "step 1/5"
+check "learn: step 1 of 6" tui_wait "step 1/6"
 tui_golden overflow-prose
 tui_keys Space Space
 check "learn: space walks to the bf16 question" tui_wait "Question overflow-bf16"
@@ -126,7 +126,7 @@ check "colour: the verdict is coloured" grep -Eq "$fg" "$tui_tmp/color"
 
 # The free-text question: graded by its rubric, the feedback in full.
 tui_keys End
-check "End: the last step" tui_wait "step 5/5"
+check "End: the last step" tui_wait "step 6/6"
 n=0
 while [ $n -lt 6 ] && off_screen "Question overflow (free text)"; do
 	tui_keys l
@@ -146,21 +146,21 @@ check "the end: the scores" on_screen "2 of 4 questions passed"
 
 # ---- quit and resume ---------------------------------------------------------
 tui_keys Home
-check "Home: the first step" tui_wait "step 1/5"
+check "Home: the first step" tui_wait "step 1/6"
 tui_keys PageDown
-check "PgDn: the next step" tui_wait "step 2/5"
+check "PgDn: the next step" tui_wait "step 2/6"
 tui_keys q
 check "q: status 0" status_is 0
 tui_start 80 24 "$L" --
-check "home: stopped at step 2/5" tui_wait "stopped at step 2/5"
+check "home: stopped at step 2/6" tui_wait "stopped at step 2/6"
 check "home: best score kept" on_screen "best "
 tui_golden home-resume
 tui_keys Enter
-check "resume: Enter opens overflow at step 2" tui_wait "Step 2 of 5"
+check "resume: Enter opens overflow at step 2" tui_wait "Step 2 of 6"
 tui_keys q
 tui_wait "Lessons"
 tui_keys r
-check "r: restarts at step 1" tui_wait "Step 1 of 5"
+check "r: restarts at step 1" tui_wait "Step 1 of 6"
 tui_keys q q
 check "q q: back home, then out" status_is 0
 
@@ -195,16 +195,38 @@ fi
 tui_keys q
 tui_exit_status >/dev/null
 
+# ---- the rounding walk in a lesson: 10000 into bf16, then 1e8 into fp16 -------
+# The bits block has 16 frames for fp16's exact 10000, then 16 + 3 for
+# bf16's (the cut; guard, round and sticky; the decision): the 34th space
+# shows guard/round/sticky, two more reach the next block.
+rm -rf "$tui_state"
+tui_start 80 24 "$L" -- learn overflow
+tui_wait "step 1/6"
+tui_keys PageDown
+tui_wait "step 2/6"
+i=0
+while [ $i -lt 34 ]; do tui_keys Space; i=$((i + 1)); done
+check "lesson walk: bf16's rounding shows guard, round and sticky" \
+	tui_wait "guard 0, round 1, sticky 0"
+check "lesson walk: the heading of the value walked" \
+	on_screen "10000 in bf16, bit by bit"
+tui_golden lesson-round-walk
+tui_keys Space Space
+check "lesson walk: the next block starts with its heading" \
+	tui_wait "1e8 in fp16, bit by bit"
+tui_keys q
+tui_exit_status >/dev/null
+
 # ---- resize below 80x24 and back -----------------------------------------------
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" -- learn overflow
-tui_wait "step 1/5"
+tui_wait "step 1/6"
 tui_screen >"$tui_tmp/before"
 tui_resize 60 20
 check "60x20: the size message" tui_wait "fptutor needs at least 80x24 (now 60x20)"
 tui_golden too-small
 tui_resize 80 24
-check "80x24 again: the lesson is back" tui_wait "step 1/5"
+check "80x24 again: the lesson is back" tui_wait "step 1/6"
 check "80x24 again: the same screen" sh -c "tmux -S '$tui_sock' capture-pane -p -t t | cmp -s - '$tui_tmp/before'"
 tui_keys q
 tui_exit_status >/dev/null
@@ -212,7 +234,7 @@ tui_exit_status >/dev/null
 # ---- NO_COLOR and the C locale --------------------------------------------------
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" NO_COLOR=1 -- learn overflow
-tui_wait "step 1/5"
+tui_wait "step 1/6"
 tui_keys Space Space Enter
 tui_wait "Enter submits"
 tui_type "no idea"
@@ -226,7 +248,7 @@ tui_exit_status >/dev/null
 
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" LANG=C LC_ALL=C -- learn overflow
-check "C locale: drawn" tui_wait "step 1/5"
+check "C locale: drawn" tui_wait "step 1/6"
 tui_keys Space Space
 tui_wait "Question overflow-bf16"
 tui_golden c-locale
@@ -293,26 +315,26 @@ tui_exit_status >/dev/null
 # ---- signals and Ctrl-Z ---------------------------------------------------------
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" -- learn overflow
-tui_wait "step 1/5"
+tui_wait "step 1/6"
 tui_keys PageDown PageDown
-tui_wait "step 3/5"
+tui_wait "step 3/6"
 kill -TERM "$(tui_tmux display-message -p -t t '#{pane_pid}')"
 check "SIGTERM: exit status 143" status_is 143
-check "SIGTERM: the terminal restored (no frame left)" tui_gone "step 3/5" 2
+check "SIGTERM: the terminal restored (no frame left)" tui_gone "step 3/6" 2
 tui_start 80 24 "$L" --
-check "SIGTERM: progress saved" tui_wait "stopped at step 3/5"
+check "SIGTERM: progress saved" tui_wait "stopped at step 3/6"
 tui_keys q
 tui_exit_status >/dev/null
 
 rm -rf "$tui_state"
 tui_start 80 24 "$L" -- learn overflow
-tui_wait "step 1/5"
+tui_wait "step 1/6"
 tui_keys PageDown
-tui_wait "step 2/5"
+tui_wait "step 2/6"
 tui_keys C-c
 check "Ctrl-C: exit status 130" status_is 130
 tui_start 80 24 "$L" -- learn overflow
-check "Ctrl-C: progress saved, resumed at step 2" tui_wait "step 2/5"
+check "Ctrl-C: progress saved, resumed at step 2" tui_wait "step 2/6"
 tui_keys q
 tui_exit_status >/dev/null
 
@@ -321,17 +343,17 @@ in_shell "sh -i"
 tui_wait '$'
 tui_type "'$FPTUTOR' learn overflow"
 tui_keys Enter
-tui_wait "step 1/5"
+tui_wait "step 1/6"
 tui_keys C-z
 check "Ctrl-Z: stopped, back at the shell" tui_wait "Stopped"
-check "Ctrl-Z: the terminal restored" tui_gone "step 1/5"
+check "Ctrl-Z: the terminal restored" tui_gone "step 1/6"
 tui_type "fg"
 tui_keys Enter
-check "fg: the lesson redrawn" tui_wait "step 1/5"
+check "fg: the lesson redrawn" tui_wait "step 1/6"
 tui_keys l l
 check "fg: keys work again" tui_wait "Question overflow-bf16"
 tui_keys q
-tui_gone "step 1/5"	# out of the alternate screen: the shell reads again
+tui_gone "step 1/6"	# out of the alternate screen: the shell reads again
 tui_type "echo status=\$?"
 tui_keys Enter
 check "fg: q quits with status 0" tui_wait "status=0"

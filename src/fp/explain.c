@@ -43,3 +43,22 @@ fp_explain_formula(const fp_format *f, uint32_t pattern, fp_formula *out)
 	    ldexp((double)out->fields.mantissa, -f->man_bits);
 	out->value = fp_decode(f, pattern);
 }
+
+/* The stages are the walk's own: the lessons count them as frames of a
+ * bits block and the bits widget draws them, so both ask here. */
+int
+fp_round_stages(const fp_format *f, const fp_real *r)
+{
+	unsigned flags = 0;
+	fp_walk wk;
+
+	fp_encode_real(f, r, &flags);
+	if (!(flags & FP_FLAG_INEXACT))
+		return 0;
+	fp_explain_round(f, r, &wk);
+	if (wk.special)
+		return 0;
+	if (wk.decision == FP_ROUND_SPECIAL)
+		return 2;	/* the exponent alone overflows: no cut */
+	return 3 + (wk.overflow || wk.flushed || wk.carry);
+}

@@ -216,5 +216,11 @@ typedef struct fp_walk {
 	unsigned flags;
 } fp_walk;
 void fp_explain_round(const fp_format *f, const fp_real *r, fp_walk *out);
+/* The stages a view animates after the bits when r is rounded into f:
+ * 0 when r is exact there (or zero, inf, NaN); 2 when the exponent alone
+ * overflows (no cut to show); else 3 (the cut; guard, round and sticky;
+ * the decision) plus 1 for an overflow to inf, a flush to zero or a carry
+ * into the exponent. */
+int fp_round_stages(const fp_format *f, const fp_real *r);
 
 #endif

@@ -144,10 +144,15 @@ check_values(lesson_checker *c, lesson_block *b)
 	if (nwords == 0)
 		lesson_verr(c, b->args_loc, "@%s needs at least one value after the "
 		    "formats", name);
-	int per = 0;
-	for (int i = 0; i < b->nfmts; i++)
-		per += b->kind == LB_BITS ? b->fmts[i]->width : 4;
-	b->nframes = per * (b->nvals ? b->nvals : 1);
+	/* A bits block walks every bit of each value in each format, then the
+	 * rounding of an inexact one (fp_round_stages); a round block shows
+	 * four stages per format. */
+	int frames = 0;
+	for (int v = 0; v < (b->nvals ? b->nvals : 1); v++)
+		for (int i = 0; i < b->nfmts; i++)
+			frames += b->kind != LB_BITS ? 4 : b->fmts[i]->width +
+			    (v < b->nvals ? fp_round_stages(b->fmts[i], &b->vals[v]) : 0);
+	b->nframes = frames;
 }
 
 /* "fp16,autocast-bf16: EXPR": the policies into b, returns the text after

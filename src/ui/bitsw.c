@@ -317,24 +317,16 @@ derivation(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 
 /* ---- the rounding walk ----------------------------------------------------- */
 
-/* How many stages the rounding walk has for this value: 0 when there is
- * nothing to round. */
+/* How many stages the rounding walk has for this value (0: nothing to
+ * round), with the walk in *wk when there are some. */
 static int
 walk_stages(const fp_format *f, const fp_real *real, fp_walk *wk)
 {
-	unsigned flags = 0;
+	int n = real ? fp_round_stages(f, real) : 0;
 
-	if (real == NULL)
-		return 0;
-	fp_encode_real(f, real, &flags);
-	if (!(flags & FP_FLAG_INEXACT))
-		return 0;
-	fp_explain_round(f, real, wk);
-	if (wk->special)
-		return 0;
-	if (wk->decision == FP_ROUND_SPECIAL)
-		return 2;	/* the exponent alone overflows: no cut */
-	return 3 + (wk->overflow || wk->flushed || wk->carry);
+	if (n > 0)
+		fp_explain_round(f, real, wk);
+	return n;
 }
 
 /* The exact value's binary digits around the cut: "1.0011100|010... x 2^13". */

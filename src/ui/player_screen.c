@@ -69,48 +69,50 @@ cap_block(FILE *f, const void *l, const void *b)
 	ui_lesson_block_text(f, l, b);
 }
 
-/* A bits block: which value, and how far the walk has gone in each of
- * its formats, for the player's frame (-1: the whole block, no walk). */
+/* A bits block: which value and format the player's frame is in, and how
+ * far the walk has gone there (-1: the whole block, no walk).  Each value
+ * and format takes its bits plus the stages of its rounding walk
+ * (tui_bits_frames), in the order the lesson validator counted them. */
 static int
 bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
 {
-	int per = 0, rows = 0;
+	int rows = 0, cum = 0;
 	char head[200];
 
-	for (int k = 0; k < b->nfmts; k++)
-		per += b->fmts[k]->width;
 	for (int v = 0; v < b->nvals; v++) {
-		if (frame >= 0 && per > 0 && v != frame / per)
-			continue;
-		int r = frame >= 0 && per > 0 ? frame % per : -1, cum = 0;
 		for (int k = 0; k < b->nfmts; k++) {
 			const fp_format *f = b->fmts[k];
-			int lit = -1;
-			/* During the walk only the format being walked is drawn: three
-			 * widgets do not fit in 80x24 with their derivations. */
-			if (r >= 0 && (r < cum || r >= cum + f->width)) {
-				cum += f->width;
+			unsigned flags;
+			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
+			int n = tui_bits_frames(f, bits, &b->vals[v]), lit = -1;
+
+			/* During the walk only the format being walked is drawn:
+			 * three widgets do not fit in 80x24 with their derivations. */
+			if (frame >= 0 && (frame < cum || frame >= cum + n)) {
+				cum += n;
 				continue;
 			}
-			if (r >= 0) {
-				lit = r - cum + 1;
-				snprintf(head, sizeof head, "%s in %s, bit by bit (format %d "
-				    "of %d; space: next bit)", b->valtext[v], f->name, k + 1,
-				    b->nfmts);
+			if (frame >= 0) {
+				lit = frame - cum + 1;
+				snprintf(head, sizeof head, "%s in %s, bit by bit (format "
+				    "%d of %d; space: next %s)", b->valtext[v], f->name,
+				    k + 1, b->nfmts, lit < f->width ? "bit" : "step");
 			} else {
 				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
 			}
-			cum += f->width;
+			cum += n;
 			if (w) {
 				wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
 				tui_put(w, y + rows, x, width, head);
 				wattrset(w, tui_attr(TR_NORMAL));
 			}
 			rows++;
-			unsigned flags;
-			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
-			rows += (w ? tui_bits_draw(w, y + rows, x, width, f, bits,
-			    &b->vals[v], lit) : tui_bits_rows(f, &b->vals[v])) + 1;
+			/* Advance by the widget's fixed slot whether drawing or
+			 * measuring, so the measured step and the drawn one agree and
+			 * scrolling lands on the current block's heading. */
+			if (w)
+				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
+			rows += tui_bits_rows(f, &b->vals[v]) + 1;
 		}
 	}
 	return rows;
