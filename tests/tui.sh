@@ -217,6 +217,29 @@ check "lesson walk: the next block starts with its heading" \
 tui_keys q
 tui_exit_status >/dev/null
 
+# ---- a progress file damaged while the tutor runs ---------------------------
+# The save sets it aside and says where, on a warning of up to three rows
+# (the message names two long paths); the program goes on.
+rm -rf "$tui_state"
+tui_start 80 24 "$L" --
+tui_wait "Lessons"
+tui_keys Enter
+tui_wait "step 1/5"
+tui_keys q
+tui_wait "Lessons"
+printf 'junk\n' >"$tui_state/fptutor/progress"
+tui_keys Enter
+tui_wait "step 1/5"
+tui_keys q
+check "damaged progress: the warning on home" tui_wait "was damaged"
+check "damaged progress: where it went is on screen" on_screen "set aside as"
+check "damaged progress: the junk kept byte for byte" \
+	sh -c 'cat "$1"/fptutor/progress.damaged-* | cmp -s - "$2"' sh "$tui_state" \
+	"$(printf 'junk\n' >"$tui_tmp/junk"; echo "$tui_tmp/junk")"
+check "damaged progress: still running" on_screen "Up/Down choose"
+tui_keys q
+check "damaged progress: q quits with status 0" status_is 0
+
 # ---- resize below 80x24 and back -----------------------------------------------
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" -- learn overflow

@@ -30,6 +30,7 @@
 #define TUI_MIN_COLS 80
 #define TUI_MIN_ROWS 24
 #define TUI_MAX_SCREENS 8
+#define WARN_ROWS 3		/* most rows a warning takes */
 
 static volatile sig_atomic_t got_signal;
 
@@ -65,12 +66,16 @@ tui_warn(const char *msg)
 void
 tui_save(void)
 {
-	char msg[200];
+	char msg[400] = "";
 
 	if (sh.prog == NULL)
 		return;
 	if (progress_save(sh.prog, msg, sizeof msg)) {
 		sh.last_save_err[0] = '\0';
+		/* Saved, but a file damaged since we read it was set aside
+		 * first: the learner must hear where it went. */
+		if (msg[0])
+			tui_warn(msg);
 		return;
 	}
 	snprintf(sh.last_save_err, sizeof sh.last_save_err,
@@ -249,15 +254,24 @@ draw_all(void)
 		return;
 	}
 	draw_header(s, cols);
-	int body_rows = rows - 2 - (sh.warning[0] ? 1 : 0);
+	/* A warning takes up to three rows above the key bar: a damaged
+	 * progress file's message names two paths, and the second (where the
+	 * learner's file went) must not be cut off. */
+	int wrows = 0;
 	if (sh.warning[0]) {
-		attrset(tui_attr(TR_WARN));
 		char line[600];
 		snprintf(line, sizeof line, "%s %s", ui_tty.utf8 ? "\xe2\x9a\xa0" : "!",
 		    sh.warning);
-		tui_put(stdscr, rows - 2, 0, cols, line);
-		attrset(tui_attr(TR_NORMAL));
+		WINDOW *pad = newpad(WARN_ROWS, cols);
+		if (pad) {
+			wattrset(pad, tui_attr(TR_WARN));
+			wrows = tui_wrap(pad, 0, 0, cols, WARN_ROWS, line);
+			copywin(pad, stdscr, 0, 0, rows - 1 - wrows, 0, rows - 2, cols - 1,
+			    FALSE);
+			delwin(pad);
+		}
 	}
+	int body_rows = rows - 2 - wrows;
 	draw_keybar(s, rows - 1, cols);
 	wnoutrefresh(stdscr);
 	WINDOW *body = newwin(body_rows, cols, 1, 0);

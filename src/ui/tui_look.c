@@ -157,7 +157,9 @@ tui_wrap(WINDOW *w, int y, int x, int width, int maxrows, const char *s)
 		p = e;
 	}
 	free(t);
-	return row + (col > 0 ? 1 : 0);
+	/* Stopped at maxrows, row is already past the last row drawn. */
+	int used = row + (col > 0 ? 1 : 0);
+	return used > maxrows ? maxrows : used;
 }
 
 void
