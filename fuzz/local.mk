@@ -22,7 +22,7 @@ FUZZ_TIME = 60
 FUZZ_CC = clang
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OPTS = -max_len=65536 -timeout=10 -rss_limit_mb=2048
+FUZZ_OPTS = -max_len=65536 -timeout=60 -rss_limit_mb=2048
 FUZZ_LESSON_DEF = -DFUZZ_LESSON='"$(abs_top_srcdir)/lessons/interview.lesson"'
 
 FUZZ_COMMON = fuzz/fuzz.h fuzz/fuzz_util.c fuzz/replay.c
