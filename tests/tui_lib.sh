@@ -43,8 +43,10 @@ tui_start() {
 	done
 	tui_stop
 	mkdir -p "$tui_state"
-	tui_tmux new-session -d -s t -x "$cols" -y "$rows" "$cmd" || return 1
-	tui_tmux set-option -t t remain-on-exit on >/dev/null
+	# remain-on-exit is set before the session starts, so a
+	# program that exits at once (a refusal) still leaves its status.
+	tui_tmux start-server \; set-option -g remain-on-exit on \; \
+	    new-session -d -s t -x "$cols" -y "$rows" "$cmd" >/dev/null || return 1
 	tui_tmux set-option -t t status off >/dev/null
 }
 
@@ -91,10 +93,14 @@ tui_resize() { tui_tmux resize-window -t t -x "$1" -y "$2"; }
 tui_exit_status() {
 	n=$(( ${1:-10} * 20 ))
 	while [ "$n" -gt 0 ]; do
-		if [ "$(tui_tmux display-message -p -t t '#{pane_dead}')" = 1 ]; then
-			tui_tmux display-message -p -t t '#{pane_dead_status}'
-			return 0
-		fi
+		st=$(tui_tmux display-message -p -t t '#{pane_dead}:#{pane_dead_status}')
+		case $st in
+		1:?*)	echo "${st#1:}"; return 0 ;;
+		# tmux 3.3 can miss the SIGCHLD of a program that ends while
+		# it is busy: the pane is dead, the program a zombie.  A
+		# SIGCHLD of our own makes the server reap it.
+		1:)	kill -CHLD "$(tui_tmux display-message -p '#{pid}')" 2>/dev/null ;;
+		esac
 		sleep 0.05
 		n=$((n - 1))
 	done

@@ -36,6 +36,10 @@ show_json(const lesson *l)
 	bits_json_str(l->id);
 	printf(",\"title\":");
 	bits_json_str(l->title);
+	if (l->order)
+		printf(",\"order\":%d", l->order);
+	else
+		printf(",\"order\":null");
 	printf(",\"steps\":%zu,\"questions\":[", l->nsteps);
 	for (size_t i = 0; i < l->nquestions; i++) {
 		if (i)
@@ -100,10 +104,14 @@ run_lessons(const cli_cmd *cmd, int argc, char **argv)
 			continue;
 		}
 		ls[nl++] = l;
+	}
+	/* Teaching order (@order), so a learner reads the list top down. */
+	qsort(ls, nl, sizeof *ls, lesson_cmp_order);
+	for (size_t i = 0; i < nl; i++) {
 		if (json)
-			show_json(l);
+			show_json(ls[i]);
 		else
-			show_text(l);
+			show_text(ls[i]);
 	}
 	lesson_diags d = { 0 };
 	if (lesson_check_unique((const lesson *const *)ls, nl, &d) && status == CLI_OK)
@@ -128,11 +136,12 @@ const cli_cmd cli_cmd_lessons = {
 	"lessons", "list the lessons with their steps and question ids",
 	"fptutor lessons [--json] [--no-color]",
 	"List every lesson found in FPTUTOR_LESSON_PATH, the installed lessons\n"
-	"and ./lessons: its id, title, number of steps, question ids and file.\n"
+	"and ./lessons, in teaching order (@order, then by id): its id, title,\n"
+	"number of steps, question ids and file.\n"
 	"An id found in an earlier directory hides the same id in later ones.\n"
 	"\n"
-	"      --json      one JSON object per lesson: id, title, steps,\n"
-	"                  questions, file\n"
+	"      --json      one JSON object per lesson: id, title, order,\n"
+	"                  steps, questions, file\n"
 	"      --no-color  plain output even on a terminal\n"
 	"  -h, --help      show this help\n"
 	"\n"

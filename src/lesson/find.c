@@ -137,6 +137,20 @@ lesson_list(const char *const *dirs, size_t ndirs, char ***outp)
 	return n;
 }
 
+int
+lesson_cmp_order(const void *a, const void *b)
+{
+	const lesson *x = *(const lesson *const *)a;
+	const lesson *y = *(const lesson *const *)b;
+	/* No order sorts after every order. */
+	long ox = x->order ? x->order : LESSON_MAX_ORDER + 1L;
+	long oy = y->order ? y->order : LESSON_MAX_ORDER + 1L;
+
+	if (ox != oy)
+		return ox < oy ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
 void
 lesson_paths_free(char **paths, long n)
 {

@@ -132,7 +132,7 @@ typedef struct lesson_text {
 
 typedef enum lesson_bkind {
 	LB_BITS, LB_ROUND, LB_CALC, LB_SCALING, LB_SOFTMAX, LB_SCALER, LB_PLOT,
-	LB_NKINDS
+	LB_TRAIN, LB_NKINDS
 } lesson_bkind;
 const char *lesson_block_name(lesson_bkind k);	/* "bits", "round", ... */
 
@@ -163,11 +163,14 @@ typedef struct lesson_block {
 	bool has_grad_max;
 	double scales[LESSON_MAX_SCALES];	/* fp32 values */
 	int nscales;
-	long steps;		/* scaler: steps to simulate */
+	long steps;		/* scaler: steps to simulate; train: steps */
 	scaler_range inf[LESSON_MAX_SCALES];	/* scaler: normalized */
 	size_t ninf;
 	scaler_params params;
 	long accumulate;
+	/* train: the toy model of src/train/toy.h, its defaults but for */
+	unsigned train_modes;	/* bit (1 << toy_mode) per mode shown */
+	unsigned long long seed;
 	/* plot */
 	lesson_plot_kind plot;
 	double from, to;
@@ -255,6 +258,8 @@ typedef struct lesson {
 	lesson_loc title_loc;
 	lesson_text summary;
 	lesson_loc summary_loc;
+	int order;		/* @order: place in teaching order; 0 = none */
+	lesson_loc order_loc;
 	lesson_step *steps;
 	size_t nsteps;
 	lesson_block *blocks;
@@ -373,6 +378,10 @@ bool lesson_find(const char *arg, const char *const *dirs, size_t ndirs,
  * earlier directory hides later ones.  Returns the count, or -1 when out
  * of memory; *out is an array of malloc'd paths (lesson_paths_free). */
 long lesson_list(const char *const *dirs, size_t ndirs, char ***out);
+/* Teaching order, for lists: lessons with an @order first, by order, then
+ * the rest; ties by id.  A qsort comparator over lesson pointers. */
+int lesson_cmp_order(const void *a, const void *b);
+#define LESSON_MAX_ORDER 9999
 void lesson_paths_free(char **paths, long n);
 
 #endif

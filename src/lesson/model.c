@@ -14,7 +14,7 @@
 #include "priv.h"
 
 static const char *const block_names[LB_NKINDS] = {
-	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot",
+	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot", "train",
 };
 static const char *const qtype_names[LQ_NTYPES] = {
 	"text", "choice", "order", "numeric", "bits",

@@ -312,6 +312,35 @@ d_summary(lesson_parser *p, const lesson_directive *dv)
 	p->para_open = dv->arg[0] != '\0';
 }
 
+/* "@order N": where the lesson goes in lists, 1..LESSON_MAX_ORDER.  Read
+ * strictly (digits only) so "2a" or "-1" is an error, not a silent 2. */
+static void
+d_order(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson *l = p->l;
+	const char *a = dv->arg;
+	size_t n = strspn(a, "0123456789");
+	long v = 0;
+
+	p->sink = SINK_NONE;
+	if (l->order_loc.line) {
+		lesson_perr(p, dv->line->lineno, 1, "second @order (the first is at "
+		    "line %d)", l->order_loc.line);
+		return;
+	}
+	l->order_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
+	for (size_t i = 0; i < n && v <= LESSON_MAX_ORDER; i++)
+		v = v * 10 + (a[i] - '0');
+	if (n == 0 || a[n] != '\0' || v < 1 || v > LESSON_MAX_ORDER) {
+		char q[64];
+		lesson_perr(p, dv->line->lineno, dv->argcol, "@order needs a whole "
+		    "number from 1 to %d, not '%s'", LESSON_MAX_ORDER,
+		    lesson_quote(a, strlen(a), q, sizeof q));
+		return;
+	}
+	l->order = (int)v;
+}
+
 /* ---- dispatch ---------------------------------------------------------------- */
 
 enum { IN_HEADER = 1, IN_STEP = 2 };
@@ -327,6 +356,7 @@ static const directive_def directives[] = {
 	{ "lesson",	IN_HEADER, d_lesson, -1 },
 	{ "title",	IN_HEADER, d_title, -1 },
 	{ "summary",	IN_HEADER, d_summary, -1 },
+	{ "order",	IN_HEADER, d_order, -1 },
 	{ "step",	IN_HEADER | IN_STEP, d_step, -1 },
 	{ "question",	IN_STEP, lesson_question_open, -1 },
 	{ "bits",	IN_STEP, NULL, LB_BITS },
@@ -336,6 +366,7 @@ static const directive_def directives[] = {
 	{ "softmax",	IN_STEP, NULL, LB_SOFTMAX },
 	{ "scaler",	IN_STEP, NULL, LB_SCALER },
 	{ "plot",	IN_STEP, NULL, LB_PLOT },
+	{ "train",	IN_STEP, NULL, LB_TRAIN },
 };
 
 /* The question's directives, for "only inside a question" messages. */

@@ -355,6 +355,7 @@ lesson_check_block(lesson_checker *c, lesson_block *b)
 		break;
 	case LB_SCALING:
 	case LB_SCALER:
+	case LB_TRAIN:
 		lesson_check_params(c, b);
 		break;
 	default:

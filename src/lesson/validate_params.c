@@ -1,9 +1,11 @@
 /*
  * validate_params.c — the KEY=VALUE blocks: @scaling (the loss-scaling
  * walk of one gradient over several scales) and @scaler (a GradScaler
- * simulation).  The keys mirror the options of `fptutor scaler`; the
- * values go into the inputs of the model in src/train/scaler.h, whose own
- * checks (scaler_params_check) have the last word.  Keys are a table.
+ * simulation) and @train (the toy training run of src/train/toy.h).  The
+ * keys mirror the options of `fptutor scaler` and `fptutor train`; the
+ * values go into the inputs of the models in src/train/scaler.h and
+ * toy.h, whose own checks (scaler_params_check, toy_config_check) have the
+ * last word.  Keys are a table.
  */
 #include <config.h>
 
@@ -16,14 +18,15 @@
 
 #include "lesson.h"
 #include "priv.h"
+#include "toy.h"
 
 typedef enum pkey {
 	K_DTYPE, K_GRAD, K_GRAD_MAX, K_SCALE, K_STEPS, K_INF_STEPS, K_INIT_SCALE,
 	K_GROWTH_FACTOR, K_BACKOFF_FACTOR, K_GROWTH_INTERVAL, K_ACCUMULATE,
-	K_NKEYS
+	K_MODES, K_SEED, K_NKEYS
 } pkey;
 
-enum { SC = 1 << LB_SCALING, SR = 1 << LB_SCALER };
+enum { SC = 1 << LB_SCALING, SR = 1 << LB_SCALER, TR = 1 << LB_TRAIN };
 
 /* Indexed by pkey. */
 static const struct param {
@@ -34,13 +37,15 @@ static const struct param {
 	[K_GRAD] =		{ "grad",		SC },
 	[K_GRAD_MAX] =		{ "grad-max",		SC | SR },
 	[K_SCALE] =		{ "scale",		SC },
-	[K_STEPS] =		{ "steps",		SR },
+	[K_STEPS] =		{ "steps",		SR | TR },
 	[K_INF_STEPS] =		{ "inf-steps",		SR },
 	[K_INIT_SCALE] =	{ "init-scale",		SR },
 	[K_GROWTH_FACTOR] =	{ "growth-factor",	SR },
 	[K_BACKOFF_FACTOR] =	{ "backoff-factor",	SR },
 	[K_GROWTH_INTERVAL] =	{ "growth-interval",	SR },
 	[K_ACCUMULATE] =	{ "accumulate",		SR },
+	[K_MODES] =		{ "modes",		TR },
+	[K_SEED] =		{ "seed",		TR },
 };
 
 typedef struct pctx {
@@ -206,6 +211,41 @@ p_scales(const pctx *x, lesson_block *b)
 	return true;
 }
 
+/* modes=fp32,fp16,bf16: toy modes (toy.h), each once. */
+static bool
+p_modes(const pctx *x, lesson_block *b)
+{
+	const char *s = x->v, *end = x->v + x->n;
+	char name[32], q[64];
+
+	b->train_modes = 0;
+	while (s <= end) {
+		const char *e = s;
+		while (e < end && *e != ',')
+			e++;
+		size_t n = (size_t)(e - s);
+		const toy_mode_info *mi = NULL;
+		if (n < sizeof name) {
+			memcpy(name, s, n);
+			name[n] = '\0';
+			mi = toy_mode_find(name);
+		}
+		lesson_loc at = lesson_loc_at(x->at, x->v, (size_t)(s - x->v));
+		if (mi == NULL) {
+			lesson_verr(x->c, at, "unknown training mode '%s' (known: %s)",
+			    lesson_quote(s, n, q, sizeof q), toy_mode_names());
+			return false;
+		}
+		if (b->train_modes & 1u << mi->id) {
+			lesson_verr(x->c, at, "mode '%s' is given twice", mi->name);
+			return false;
+		}
+		b->train_modes |= 1u << mi->id;
+		s = e + 1;
+	}
+	return true;
+}
+
 static bool
 set(const pctx *x, pkey k)
 {
@@ -231,7 +271,8 @@ set(const pctx *x, pkey k)
 	case K_SCALE:
 		return p_scales(x, b);
 	case K_STEPS:
-		return p_count(x, 1, LESSON_MAX_SIM_STEPS, &b->steps);
+		return p_count(x, 1, b->kind == LB_TRAIN ? TOY_MAX_STEPS :
+		    LESSON_MAX_SIM_STEPS, &b->steps);
 	case K_INF_STEPS:
 		return p_ranges(x, b);
 	case K_INIT_SCALE:
@@ -244,6 +285,14 @@ set(const pctx *x, pkey k)
 		return p_count(x, 1, SCALER_MAX_INTERVAL, &b->params.growth_interval);
 	case K_ACCUMULATE:
 		return p_count(x, 1, SCALER_MAX_ACCUMULATE, &b->accumulate);
+	case K_MODES:
+		return p_modes(x, b);
+	case K_SEED: {
+		long v;
+		bool ok = p_count(x, 0, 2147483647L, &v);
+		b->seed = ok ? (unsigned long long)v : b->seed;
+		return ok;
+	}
 	default:
 		return false;
 	}
@@ -306,6 +355,13 @@ lesson_check_params(lesson_checker *c, lesson_block *b)
 	b->dtype = fp_format_get(FP_FP16);
 	scaler_params_default(&b->params);
 	b->accumulate = 1;
+	toy_config cfg;
+	toy_config_default(&cfg);
+	if (b->kind == LB_TRAIN) {
+		b->steps = cfg.steps;
+		b->seed = cfg.seed;
+		b->train_modes = (1u << TOY_NMODES) - 1;
+	}
 	while (*s) {
 		while (lesson_blank(*s))
 			s++;
@@ -329,6 +385,21 @@ lesson_check_params(lesson_checker *c, lesson_block *b)
 			b->nscales = scaler_default_scales(b->dtype, b->has_grad_max ?
 			    &b->grad_max : &b->grad, b->scales);
 		b->nframes = b->nscales;
+		return;
+	}
+	if (b->kind == LB_TRAIN) {
+		/* A step computes batch x (hidden + outputs) activations
+		 * (and as many gradients): about 2.5 thousand values at the
+		 * defaults, all five modes of 300 steps under 4 million. */
+		size_t per = (size_t)cfg.batch * (size_t)(cfg.hidden + cfg.outputs);
+		int nmodes = 0;
+		for (int m = 0; m < TOY_NMODES; m++)
+			nmodes += (b->train_modes >> m) & 1;
+		if (lesson_work_left(c, b->loc)) {
+			c->work += per * (size_t)nmodes * (size_t)b->steps;
+			(void)lesson_work_left(c, b->loc);	/* this block is too much */
+		}
+		b->nframes = b->steps > 1000 ? 1000 : (int)b->steps;
 		return;
 	}
 	if (!(seen & 1u << K_STEPS)) {

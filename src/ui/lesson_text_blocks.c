@@ -3,12 +3,14 @@
  * frame of their animation at once.  The block views of the other
  * commands are reused: bits (ui_bits_text), calc traces side by side
  * (calc_text.h), the loss-scaling walk and the GradScaler simulation
- * (scaler_text.h).  The rounding walk and the plot are drawn here.
+ * (scaler_text.h), the toy training run (train_text.h).  The rounding
+ * walk and the plot are drawn here.
  */
 #include <config.h>
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "calc_text.h"
@@ -16,6 +18,8 @@
 #include "scaler_text.h"
 #include "term.h"
 #include "text.h"
+#include "toy.h"
+#include "train_text.h"
 
 static void
 heading(FILE *out, const lesson_block *b)
@@ -218,10 +222,13 @@ show_plot(FILE *out, const lesson_block *b)
 				hi = fmax(hi, ys[k][i]);
 			}
 		}
-	fprintf(out, "%s, against the value", what[b->plot]);
+	/* The legend on a line of its own, so that six formats fit 80
+	 * columns. */
+	fprintf(out, "%s against the value%s\n  marks:", what[b->plot],
+	    logx ? " (logarithmic axes)" : "");
 	for (int k = 0; k < b->nfmts; k++)
-		fprintf(out, "%s%s %c", k ? ", " : ": ", b->fmts[k]->name, plot_marks[k]);
-	fprintf(out, "%s\n\n", logx ? " (logarithmic axes)" : "");
+		fprintf(out, "%s %s %c", k ? "," : "", b->fmts[k]->name, plot_marks[k]);
+	fputs("\n\n", out);
 	if (!(lo <= hi)) {
 		fputs("  (no point of this range has a value)\n", out);
 		return;
@@ -258,6 +265,49 @@ show_plot(FILE *out, const lesson_block *b)
 	fprintf(out, "\n  %*s  %-*s%s\n", lw, "", PLOT_W - (int)strlen(c), a, c);
 }
 
+/* ---- the toy training run ------------------------------------------------ */
+
+/* Each mode run from the same seed, then what `fptutor train` shows but
+ * the per-step tables: the loss curves, the scale trend, the summary. */
+static void
+show_train(FILE *out, const lesson_block *b)
+{
+	toy_config cfg;
+	ui_train_run runs[TOY_NMODES];
+	toy_step *store[TOY_NMODES] = { 0 };
+	int n = 0;
+
+	toy_config_default(&cfg);
+	cfg.steps = b->steps;
+	cfg.seed = b->seed;
+	for (int m = 0; m < TOY_NMODES; m++) {
+		if (!(b->train_modes & 1u << m))
+			continue;
+		const toy_mode_info *mi = toy_mode_get((toy_mode)m);
+		toy_run *r = toy_run_new(mi->id, &cfg);
+		store[n] = malloc((size_t)cfg.steps * sizeof *store[n]);
+		if (r == NULL || store[n] == NULL) {
+			toy_run_free(r);
+			fputs("  (out of memory: the run is not shown)\n", out);
+			goto done;
+		}
+		long k = 0;
+		while (k < cfg.steps && toy_run_step(r, &store[n][k]))
+			k++;
+		runs[n] = (ui_train_run){ mi, store[n], k, { .mode = mi->id } };
+		toy_run_summary(r, &runs[n].sum);
+		toy_run_free(r);
+		n++;
+	}
+	ui_train_header(out, &cfg, n);
+	ui_train_plot(out, runs, n, 56, 10);
+	ui_train_scales(out, runs, n, 44);
+	ui_train_summary(out, runs, n);
+done:
+	for (int i = 0; i < TOY_NMODES; i++)
+		free(store[i]);
+}
+
 void
 ui_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 {
@@ -268,6 +318,7 @@ ui_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 		[LB_SCALING] = show_scaling,
 		[LB_SCALER] = show_scaler,
 		[LB_PLOT] = show_plot,
+		[LB_TRAIN] = show_train,
 	};
 
 	(void)l;

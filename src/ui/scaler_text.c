@@ -218,17 +218,20 @@ static void
 walk_window(FILE *out, const ui_scaler_walk *w)
 {
 	const fp_format *f = w->dtype;
-	char a[40], b[40], t[400];
+	char a[40], b[40], t[400], gm[40];
 	scaler_window win;
+	/* A caller may give the gradient without its text: show its value. */
+	const char *gmt = w->grad_max_text ? w->grad_max_text
+	    : fp_value_str(w->grad_max->lo, gm, sizeof gm);
 
 	scaler_window_of(f, w->grad, w->grad_max, &win);
 	int lo = win.lo, hi = win.hi;
 	fprintf(out, "\n%sA largest gradient of %s must stay finite:%s\n",
-	    ui_c(COL_BOLD), w->grad_max_text, ui_c(COL_RESET));
+	    ui_c(COL_BOLD), gmt, ui_c(COL_RESET));
 	int ws = 5;
 	for (int i = 0; i < w->nscales; i++)
 		ws = ui_scaler_imax(ws, (int)strlen(ui_scaler_scale_str(w->scales[i], a, sizeof a)));
-	fprintf(out, "  %-*s  %s %s scale in %s\n", ws, "scale", w->grad_max_text,
+	fprintf(out, "  %-*s  %s %s scale in %s\n", ws, "scale", gmt,
 	    ui_s(SYM_TIMES), f->name);
 	for (int i = 0; i < w->nscales; i++) {
 		fp_real p = scaler_real_mul(w->grad_max, w->scales[i]);
@@ -246,18 +249,18 @@ walk_window(FILE *out, const ui_scaler_walk *w)
 		    f->name);
 	} else if (!win.has_hi) {
 		snprintf(t, sizeof t, "No window: %s overflows %s even at the "
-		    "smallest fp32 scale.", w->grad_max_text, f->name);
+		    "smallest fp32 scale.", gmt, f->name);
 	} else if (!win.open) {
 		snprintf(t, sizeof t, "No window: %s %s scale is normal only from "
 		    "2^%d, but %s %s scale overflows from 2^%d: the two gradients "
 		    "are further apart than %s's normal range.", w->grad_text,
-		    ui_s(SYM_TIMES), lo, w->grad_max_text, ui_s(SYM_TIMES), hi + 1,
+		    ui_s(SYM_TIMES), lo, gmt, ui_s(SYM_TIMES), hi + 1,
 		    f->name);
 	} else {
 		snprintf(t, sizeof t, "%s %s scale is normal from 2^%d up; %s %s "
 		    "scale stays finite up to 2^%d.  Window: 2^%d %s S %s 2^%d, "
 		    "%d power%s of two.", w->grad_text, ui_s(SYM_TIMES), lo,
-		    w->grad_max_text, ui_s(SYM_TIMES), hi, lo, ui_s(SYM_LE),
+		    gmt, ui_s(SYM_TIMES), hi, lo, ui_s(SYM_LE),
 		    ui_s(SYM_LE), hi, hi - lo + 1, hi > lo ? "s" : "");
 	}
 	fputs("  ", out);

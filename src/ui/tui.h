@@ -110,7 +110,12 @@ struct tui_screen {
 	bool (*cursor)(tui_screen *s, int *y, int *x);
 	void (*free)(tui_screen *s);
 	void *data;
+	/* NULL, or work to do while no key comes (the train lab runs its
+	 * steps here): the shell then waits for a key at most TUI_IDLE_MS,
+	 * calls idle when none came, and redraws when it returns true. */
+	bool (*idle)(tui_screen *s);
 };
+#define TUI_IDLE_MS 40
 
 /* Push a screen on the shell's stack (it becomes current; the shell frees
  * it when it closes). */

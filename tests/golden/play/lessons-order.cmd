@@ -1,0 +1,1 @@
+FPTUTOR_LESSON_PATH=../lessons/order "$FPTUTOR" lessons --json
