@@ -44,8 +44,9 @@ parse_formats(const char *cmd, const char *list, bits_opts *o)
 		}
 		const fp_format *f = fp_format_find(t);
 		if (f == NULL) {
+			char qa[300];
 			cli_usage_err(cmd, "unknown format '%s' (known: %s)",
-			    t, fp_format_names());
+			    cli_quote(t, strlen(t), qa, sizeof qa), fp_format_names());
 			return false;
 		}
 		bool dup = false;
@@ -233,7 +234,9 @@ run_bits(const cli_cmd *cmd, int argc, char **argv)
 			fmtarg = a + 2;
 		} else {
 			free(vals);
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+			char qa[300];
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		}
 		if (fmtarg && !parse_formats(cmd->name, fmtarg, &o)) {
 			free(vals);

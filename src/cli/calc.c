@@ -15,12 +15,34 @@
 
 #define MAX_POLICIES 8
 
+/* True when text is safe to echo to a terminal as it is: printable ASCII
+ * and well-formed UTF-8 sequences (for x and the division sign), no
+ * control bytes, no stray bytes that a terminal could take for one (0x9b
+ * is CSI to some). */
+static bool
+echo_safe(const char *text)
+{
+	for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+		if (*s < 0x20 || *s == 0x7f)
+			return false;
+		if (*s < 0x80)
+			continue;
+		int more = *s >= 0xf0 && *s <= 0xf4 ? 3 : *s >= 0xe0 ? 2 : *s >= 0xc2 ? 1 : -1;
+		if (more < 0 || *s > 0xf4 || (*s == 0xc2 && s[1] < 0xa0))
+			return false;	/* not a lead byte, or a C1 control */
+		while (more--)
+			if ((*++s & 0xc0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
 /* "fptutor: calc: expected ')' (column 7)" and the caret picture. */
 static void
 show_error(const char *cmd, const char *what, const char *text, const calc_error *err)
 {
 	cli_err(cmd, "%s: %s (column %zu)", what, err->msg, err->pos + 1);
-	if (strlen(text) > 200 || strpbrk(text, "\n\t") != NULL)
+	if (strlen(text) > 200 || !echo_safe(text))
 		return;
 	fprintf(stderr, "  %s\n  %*s^\n", text, (int)err->pos, "");
 }
@@ -89,8 +111,10 @@ parse_policies(const char *cmd, const char *list, calc_policy *p, size_t *np)
 			return false;
 		}
 		if (!calc_policy_parse(t, &p[*np])) {
+			char qa[300];
 			cli_usage_err(cmd, "unknown dtype '%s' (known: %s, autocast-fp16, "
-			    "autocast-bf16)", t, fp_format_names());
+			    "autocast-bf16)",
+			    cli_quote(t, strlen(t), qa, sizeof qa), fp_format_names());
 			return false;
 		}
 		(*np)++;
@@ -154,7 +178,9 @@ run_calc(const cli_cmd *cmd, int argc, char **argv)
 			return cli_finish_output(cmd->name, CLI_OK);
 		} else if (strncmp(a, "--", 2) == 0 && a[2] != '\0') {
 			free(parts);
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+			char qa[300];
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		} else {
 			parts[nparts++] = argv[i];	/* "-1e8*2" is an expression */
 		}

@@ -88,7 +88,9 @@ run_check(const cli_cmd *cmd, int argc, char **argv)
 			quiet = true;
 		} else {
 			free(ok);
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+			char qa[300];
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		}
 	}
 	if (nfiles == 0) {

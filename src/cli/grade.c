@@ -113,6 +113,7 @@ show_text(const lesson_question *q, const grade_result *r)
 static int
 run_grade(const cli_cmd *cmd, int argc, char **argv)
 {
+	char qa[300];
 	const char *id = NULL;
 	bool json = false, no_color = false;
 
@@ -126,7 +127,8 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 		} else if (strcmp(a, "--no-color") == 0) {
 			no_color = true;
 		} else if (a[0] == '-') {
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		} else if (id) {
 			return cli_usage_err(cmd->name, "one question id only");
 		} else {
@@ -141,7 +143,8 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 	lesson *l = find_question(cmd->name, id, &q);
 	if (l == NULL)
 		return cli_usage_err(cmd->name, "unknown question id '%s' "
-		    "(fptutor lessons lists them)", id);
+		    "(fptutor lessons lists them)",
+		    cli_quote(id, strlen(id), qa, sizeof qa));
 	size_t len;
 	char *answer = read_answer(cmd->name, &len);
 	if (answer == NULL) {

@@ -69,9 +69,13 @@ run_lessons(const cli_cmd *cmd, int argc, char **argv)
 		} else if (strcmp(a, "--no-color") == 0) {
 			no_color = true;
 		} else if (a[0] == '-') {
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+			char qa[300];
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		} else {
-			return cli_usage_err(cmd->name, "unexpected argument '%s'", a);
+			char qa[300];
+			return cli_usage_err(cmd->name, "unexpected argument '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		}
 	}
 	ui_term_init(no_color || json);

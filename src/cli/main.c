@@ -139,13 +139,15 @@ print_main_help(FILE *fp)
 	    "  -h, --help     show this help\n"
 	    "  -V, --version  show the version\n"
 	    "\n'%s help COMMAND' shows a command's options; see also fptutor(1).\n"
-	    "Exit status: 0 success, 2 usage error, 65 bad input data, 74 I/O error.\n",
+	    "Exit status: 0 success, 1 graded and failed (grade, play), 2 usage error,\n"
+	    "65 bad input data, 74 I/O error.\n",
 	    cli_progname);
 }
 
 static int
 cmd_help(const cli_cmd *cmd, int argc, char **argv)
 {
+	char qa[300];
 	if (argc < 2) {
 		print_main_help(stdout);
 		return cli_finish_output(cmd->name, CLI_OK);
@@ -154,7 +156,8 @@ cmd_help(const cli_cmd *cmd, int argc, char **argv)
 		return cli_usage_err(cmd->name, "too many arguments");
 	const cli_cmd *c = find_command(argv[1]);
 	if (c == NULL)
-		return cli_usage_err(cmd->name, "unknown command '%s'", argv[1]);
+		return cli_usage_err(cmd->name, "unknown command '%s'",
+		    cli_quote(argv[1], strlen(argv[1]), qa, sizeof qa));
 	cli_print_help(c, stdout);
 	return cli_finish_output(cmd->name, CLI_OK);
 }
@@ -162,6 +165,7 @@ cmd_help(const cli_cmd *cmd, int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+	char qa[300];
 	if (argc < 2) {
 		int status;
 		/* On a terminal, `fptutor` alone is the tutor's home. */
@@ -180,9 +184,11 @@ main(int argc, char **argv)
 		return cli_finish_output(NULL, CLI_OK);
 	}
 	if (a[0] == '-')
-		return cli_usage_err(NULL, "unknown option '%s'", a);
+		return cli_usage_err(NULL, "unknown option '%s'",
+		    cli_quote(a, strlen(a), qa, sizeof qa));
 	const cli_cmd *cmd = find_command(a);
 	if (cmd == NULL)
-		return cli_usage_err(NULL, "unknown command '%s'", a);
+		return cli_usage_err(NULL, "unknown command '%s'",
+		    cli_quote(a, strlen(a), qa, sizeof qa));
 	return cmd->run(cmd, argc - 1, argv + 1);
 }

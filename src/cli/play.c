@@ -217,7 +217,9 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 		} else if (strncmp(a, "--answers=", 10) == 0) {
 			answers = a + 10;
 		} else if (a[0] == '-' && a[1] != '\0') {
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
+			char qa[300];
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
 		} else if (arg) {
 			return cli_usage_err(cmd->name, "one lesson at a time ('%s' and '%s')",
 			    arg, a);

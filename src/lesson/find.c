@@ -69,7 +69,10 @@ lesson_find(const char *arg, const char *const *dirs, size_t ndirs,
 	}
 	for (size_t i = 0; i < ndirs; i++) {
 		int len = snprintf(path, n, "%s/%s.lesson", dirs[i], arg);
-		if (len > 0 && (size_t)len < n && stat(path, &st) == 0)
+		/* lstat: an entry that is there but cannot be opened (a
+		 * symlink loop, a dangling link) is found, as lesson_list
+		 * lists it, so that loading names what is wrong with it. */
+		if (len > 0 && (size_t)len < n && lstat(path, &st) == 0)
 			return true;
 	}
 	return false;

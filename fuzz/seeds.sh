@@ -1,0 +1,59 @@
+#!/bin/sh
+# seeds.sh TARGET DIR — write the seed corpus of a fuzz target into DIR,
+# one input per file, from what the project ships: the lessons (lesson),
+# the expressions and values of the golden CLI tests (calc, bits), the
+# labelled answers of tests/grade (grade, as "QUESTION-ID\nANSWER").
+# Expects $top_srcdir (default .).  Used by `make fuzz` and by the replay
+# test (fuzz/regress.sh), so the seeds are replayed by `make check` too.
+set -eu
+top=${top_srcdir:-.}
+target=$1
+dir=$2
+mkdir -p "$dir"
+# One seed per distinct input, named by its checksum (so that pipelines,
+# which run in subshells, need no shared counter).
+put() {	# put [PREFIX-OCTAL] TEXT: one seed, no newline added
+	if [ $# -eq 2 ]; then
+		{ printf "\\$1"; printf '%s' "$2"; } >"$dir/tmp.$$"
+	else
+		printf '%s' "$1" >"$dir/tmp.$$"
+	fi
+	sum=$(cksum <"$dir/tmp.$$" | cut -d' ' -f1)
+	mv "$dir/tmp.$$" "$dir/seed-$sum"
+}
+# The single-quoted arguments of the golden commands of one kind.
+quoted() {
+	sed -n "s/.*\$FPTUTOR\" $1 //p" "$top"/tests/golden/"$1"/*.cmd |
+		grep -o "'[^']*'" | tr -d "'"
+}
+case $target in
+lesson)
+	for f in "$top"/lessons/*.lesson "$top"/tests/lessons/*.lesson \
+	    "$top"/tests/lessons/bad/*.lesson; do
+		[ -f "$f" ] || continue
+		put "$(cat "$f")"
+	done ;;
+calc)
+	# The policy byte (0 fp16, 6 autocast-fp16), then the expression.
+	quoted calc | while IFS= read -r e; do
+		put 000 "$e"
+		put 006 "$e"
+	done ;;
+bits)
+	for f in "$top"/tests/golden/bits/*.cmd "$top"/tests/golden/bits/*.in; do
+		[ -f "$f" ] || continue
+		tr ' \t' '\n\n' <"$f"
+	done | grep -v -e '^-' -e FPTUTOR -e '^$' | tr -d "'\"" | sort -u |
+	while IFS= read -r v; do put "$v"; done ;;
+grade)
+	for f in "$top"/tests/grade/*.answers "$top"/tests/grade/*/*.answers; do
+		[ -f "$f" ] || continue
+		q=${f##*/}
+		q=${q%.answers}
+		sed -n 's/^\(PASS\|FAIL\): //p' "$f" | while IFS= read -r a; do
+			put "$q
+$a"
+		done
+	done ;;
+*)	echo "seeds.sh: unknown target '$target'" >&2; exit 2 ;;
+esac
