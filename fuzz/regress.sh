@@ -6,8 +6,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-# The progress file's target joins this list when src/state lands.
-for t in bits calc lesson grade; do
+for t in bits calc lesson grade progress; do
 	prog=fuzz/replay_$t
 	if [ ! -x "$prog" ]; then
 		fail "$prog is not built"

@@ -2,7 +2,8 @@
 # seeds.sh TARGET DIR — write the seed corpus of a fuzz target into DIR,
 # one input per file, from what the project ships: the lessons (lesson),
 # the expressions and values of the golden CLI tests (calc, bits), the
-# labelled answers of tests/grade (grade, as "QUESTION-ID\nANSWER").
+# labelled answers of tests/grade (grade, as "QUESTION-ID\nANSWER"),
+# good and damaged progress files (progress).
 # Expects $top_srcdir (default .).  Used by `make fuzz` and by the replay
 # test (fuzz/regress.sh), so the seeds are replayed by `make check` too.
 set -eu
@@ -55,5 +56,31 @@ grade)
 $a"
 		done
 	done ;;
+progress)
+	# Progress files: good ones of several shapes, and the damaged kinds
+	# the store must set aside (a fuzzer mutates from both sides).
+	h='fptutor-progress 1'
+	put "$h
+end 0
+"
+	put "$h
+lesson overflow 2 6 0 3 5 1764000000 overflow bf16
+lesson anatomy 4 5 1 4 4 1764000100
+end 2
+"
+	put "$h
+lesson a%20b%25c 0 1 0 0 0 5 q%20r
+end 1
+"
+	put "$h
+lesson a 1 2 0 0 0 5
+"
+	put "$h
+lesson a 9 2 0 nan 0 5
+end 1
+"
+	put "fptutor-progress 2
+end 0
+" ;;
 *)	echo "seeds.sh: unknown target '$target'" >&2; exit 2 ;;
 esac
