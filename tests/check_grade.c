@@ -200,6 +200,22 @@ START_TEST(hypothetical_is_not_asserted)
 	ck_assert(passes(r, "It overflows. Raise the scale only if the gradients underflow."));
 	ck_assert_int_eq(verdict(r, "It overflows. Raise the scale. That fixes it."),
 	    GRADE_MISCONCEPTION);
+	/* A condition without its comma ends where its main clause begins:
+	 * at an imperative once the condition has its verb, or at "you" +
+	 * a modal; the main clause asserts, as it does after a comma. */
+	static const char *const stated[] = {
+		"It overflows. When the loss becomes inf, raise the scale.",
+		"It overflows. When the loss becomes inf raise the scale.",
+		"It overflows. When the loss is inf you should raise the scale.",
+		"It overflows. If it overflowed increase the scale.",
+	};
+	for (size_t i = 0; i < sizeof stated / sizeof stated[0]; i++)
+		ck_assert_msg(verdict(r, stated[i]) == GRADE_MISCONCEPTION, "%s", stated[i]);
+	/* ... and not before the condition has its verb, nor at the
+	 * condition's own verb after its subject */
+	ck_assert(passes(r, "It overflows in the forward pass; if you raise the scale the gradients overflow too."));
+	ck_assert(passes(r, "It overflows; when gradients increase the scale grows."));
+	ck_assert(passes(r, "It overflows; when you raise the scale it is too late."));
 	grade_rubric_free(r);
 }
 END_TEST
