@@ -183,10 +183,14 @@ START_TEST(negation_before_and_after)
 	ck_assert(passes(r, "It overflows. A larger GradScaler scale would not change anything."));
 	ck_assert(passes(r, "It overflows; rather than raising the scale, keep the op in fp32."));
 	ck_assert(passes(r, "It overflows, and increasing the loss scale fixes nothing."));
+	/* a verdict after a list of fixes clears each of them */
+	ck_assert(passes(r, "It overflows; a bigger scale or a clamp is not the fix."));
 	/* "not X but Y": X negated, Y asserted */
 	ck_assert(passes(r, "This is not underflow but overflow in the forward pass."));
 	/* negation does not reach across a clause or over a verb */
 	ck_assert_int_eq(verdict(r, "Scaling cannot fix it, so raise the scale anyway."),
+	    GRADE_MISCONCEPTION);
+	ck_assert_int_eq(verdict(r, "It overflows, so increase the scale; fp32 is not the fix."),
 	    GRADE_MISCONCEPTION);
 	ck_assert(passes(r, "The scale cannot repair overflow in the forward pass."));
 	grade_rubric_free(r);
