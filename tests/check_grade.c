@@ -354,7 +354,8 @@ END_TEST
 
 /* The rubric of question id, as the lesson that asks it holds it: the
  * five required questions live in the lessons of their topics
- * (lessons/overflow, underflow, softmax, amp-step, range-precision).
+ * (lessons/overflow, underflow, softmax, amp-step, range-precision), the
+ * mock-* probes in lessons/interview and cmp-speedup in comparison.
  * Exactly one shipped lesson may ask it: the id is global. */
 static grade_rubric *
 load_rubric(const char *top, const char *id)
