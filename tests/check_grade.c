@@ -427,6 +427,39 @@ run_corpus(const grade_rubric *r, const char *file, int *agree, int *total,
 	fclose(f);
 }
 
+/* The misconception a question exists to catch is named, not only a
+ * missing point: the feedback must say why the answer is wrong. */
+START_TEST(shipped_misconceptions_fire)
+{
+	static const struct {
+		const char *id, *answer, *misc;
+	} cases[] = {
+		{ "cmp-speedup", "Yes, each step is faster, so it is a speedup.", "step-time" },
+		{ "mock-overflow", "It overflows, so turn up the loss scale until the loss is finite.",
+		    "raise-scale" },
+		{ "mock-underflow", "It underflows, so GradScaler divides the loss by S before "
+		    "backward.", "divide-loss" },
+		{ "mock-softmax", "exp(20) overflows to inf and inf/inf is NaN; clip the logits to "
+		    "[-10, 10].", "clip-logits" },
+	};
+	const char *top = getenv("top_srcdir");
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		grade_rubric *r = load_rubric(top ? top : ".", cases[i].id);
+		grade_result res;
+		ck_assert(grade_answer(r, cases[i].answer, strlen(cases[i].answer), &res));
+		bool named = false;
+		for (size_t k = 0; k < res.nmiscs; k++)
+			named |= strcmp(res.miscs[k].id, cases[i].misc) == 0;
+		ck_assert_msg(res.verdict == GRADE_MISCONCEPTION && named,
+		    "%s: '%s' is not charged with %s (%s)", cases[i].id, cases[i].answer,
+		    cases[i].misc, grade_verdict_text(res.verdict));
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
+}
+END_TEST
+
 START_TEST(corpus_agreement)
 {
 	/* Each question with its holdout set's least size and floor (in %).
@@ -516,6 +549,7 @@ grade_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, shipped_misconceptions_fire);
 	tcase_add_test(tc, corpus_agreement);
 	suite_add_tcase(s, tc);
 	return s;
