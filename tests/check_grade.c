@@ -183,10 +183,14 @@ START_TEST(negation_before_and_after)
 	ck_assert(passes(r, "It overflows. A larger GradScaler scale would not change anything."));
 	ck_assert(passes(r, "It overflows; rather than raising the scale, keep the op in fp32."));
 	ck_assert(passes(r, "It overflows, and increasing the loss scale fixes nothing."));
+	/* a verdict after a list of fixes clears each of them */
+	ck_assert(passes(r, "It overflows; a bigger scale or a clamp is not the fix."));
 	/* "not X but Y": X negated, Y asserted */
 	ck_assert(passes(r, "This is not underflow but overflow in the forward pass."));
 	/* negation does not reach across a clause or over a verb */
 	ck_assert_int_eq(verdict(r, "Scaling cannot fix it, so raise the scale anyway."),
+	    GRADE_MISCONCEPTION);
+	ck_assert_int_eq(verdict(r, "It overflows, so increase the scale; fp32 is not the fix."),
 	    GRADE_MISCONCEPTION);
 	ck_assert(passes(r, "The scale cannot repair overflow in the forward pass."));
 	grade_rubric_free(r);
@@ -200,6 +204,22 @@ START_TEST(hypothetical_is_not_asserted)
 	ck_assert(passes(r, "It overflows. Raise the scale only if the gradients underflow."));
 	ck_assert_int_eq(verdict(r, "It overflows. Raise the scale. That fixes it."),
 	    GRADE_MISCONCEPTION);
+	/* A condition without its comma ends where its main clause begins:
+	 * at an imperative once the condition has its verb, or at "you" +
+	 * a modal; the main clause asserts, as it does after a comma. */
+	static const char *const stated[] = {
+		"It overflows. When the loss becomes inf, raise the scale.",
+		"It overflows. When the loss becomes inf raise the scale.",
+		"It overflows. When the loss is inf you should raise the scale.",
+		"It overflows. If it overflowed increase the scale.",
+	};
+	for (size_t i = 0; i < sizeof stated / sizeof stated[0]; i++)
+		ck_assert_msg(verdict(r, stated[i]) == GRADE_MISCONCEPTION, "%s", stated[i]);
+	/* ... and not before the condition has its verb, nor at the
+	 * condition's own verb after its subject */
+	ck_assert(passes(r, "It overflows in the forward pass; if you raise the scale the gradients overflow too."));
+	ck_assert(passes(r, "It overflows; when gradients increase the scale grows."));
+	ck_assert(passes(r, "It overflows; when you raise the scale it is too late."));
 	grade_rubric_free(r);
 }
 END_TEST
@@ -334,7 +354,8 @@ END_TEST
 
 /* The rubric of question id, as the lesson that asks it holds it: the
  * five required questions live in the lessons of their topics
- * (lessons/overflow, underflow, softmax, amp-step, range-precision).
+ * (lessons/overflow, underflow, softmax, amp-step, range-precision), the
+ * mock-* probes in lessons/interview and cmp-speedup in comparison.
  * Exactly one shipped lesson may ask it: the id is global. */
 static grade_rubric *
 load_rubric(const char *top, const char *id)
@@ -406,10 +427,59 @@ run_corpus(const grade_rubric *r, const char *file, int *agree, int *total,
 	fclose(f);
 }
 
+/* The misconception a question exists to catch is named, not only a
+ * missing point: the feedback must say why the answer is wrong. */
+START_TEST(shipped_misconceptions_fire)
+{
+	static const struct {
+		const char *id, *answer, *misc;
+	} cases[] = {
+		{ "cmp-speedup", "Yes, each step is faster, so it is a speedup.", "step-time" },
+		{ "mock-overflow", "It overflows, so turn up the loss scale until the loss is finite.",
+		    "raise-scale" },
+		{ "mock-underflow", "It underflows, so GradScaler divides the loss by S before "
+		    "backward.", "divide-loss" },
+		{ "mock-softmax", "exp(20) overflows to inf and inf/inf is NaN; clip the logits to "
+		    "[-10, 10].", "clip-logits" },
+	};
+	const char *top = getenv("top_srcdir");
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		grade_rubric *r = load_rubric(top ? top : ".", cases[i].id);
+		grade_result res;
+		ck_assert(grade_answer(r, cases[i].answer, strlen(cases[i].answer), &res));
+		bool named = false;
+		for (size_t k = 0; k < res.nmiscs; k++)
+			named |= strcmp(res.miscs[k].id, cases[i].misc) == 0;
+		ck_assert_msg(res.verdict == GRADE_MISCONCEPTION && named,
+		    "%s: '%s' is not charged with %s (%s)", cases[i].id, cases[i].answer,
+		    cases[i].misc, grade_verdict_text(res.verdict));
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
+}
+END_TEST
+
 START_TEST(corpus_agreement)
 {
-	static const char *const questions[] = {
-		"overflow", "underflow", "softmax", "step-order", "bf16"
+	/* Each question with its holdout set's least size and floor (in %).
+	 * The five full questions' holdout sets have about 45 answers each;
+	 * the four questions of the lesson set (the mock interview's probes
+	 * and the comparison's speedup question) have 15, so one answer is
+	 * 6.7 points there. */
+	static const struct {
+		const char *id;
+		int holdout_min, holdout_floor;
+	} questions[] = {
+		{ "overflow", 40, 85 },
+		{ "underflow", 40, 85 },
+		{ "softmax", 40, 85 },
+		{ "step-order", 40, 85 },
+		{ "bf16", 40, 85 },
+		{ "mock-overflow", 15, 85 },
+		{ "mock-underflow", 15, 85 },
+		{ "mock-softmax", 15, 85 },
+		{ "cmp-speedup", 15, 85 },
 	};
 	const char *top = getenv("top_srcdir");
 	char ans[1024], unseen[1024];
@@ -420,33 +490,34 @@ START_TEST(corpus_agreement)
 	int hagree = 0, htotal = 0, hfp = 0;
 
 	for (size_t q = 0; q < sizeof questions / sizeof questions[0]; q++) {
+		const char *id = questions[q].id;
 		int agree = 0, total = 0, fp = 0, ha = 0, ht = 0, hf = 0;
-		snprintf(ans, sizeof ans, "%s/tests/grade/%s.answers", top, questions[q]);
-		snprintf(unseen, sizeof unseen, "%s/tests/grade/corpus/%s.answers", top,
-		    questions[q]);
-		snprintf(holdout, sizeof holdout, "%s/tests/grade/holdout/%s.answers", top,
-		    questions[q]);
-		grade_rubric *r = load_rubric(top, questions[q]);
+		snprintf(ans, sizeof ans, "%s/tests/grade/%s.answers", top, id);
+		snprintf(unseen, sizeof unseen, "%s/tests/grade/corpus/%s.answers", top, id);
+		snprintf(holdout, sizeof holdout, "%s/tests/grade/holdout/%s.answers", top, id);
+		grade_rubric *r = load_rubric(top, id);
 		run_corpus(r, ans, &agree, &total, &fp);
 		run_corpus(r, unseen, &agree, &total, &fp);
 		run_corpus(r, holdout, &ha, &ht, &hf);
 		grade_rubric_free(r);
 		printf("%s: %d/%d answers agree (%.1f%%), %d wrong answers passed; "
-		    "holdout %d/%d (%.1f%%), %d wrong passed\n", questions[q], agree,
+		    "holdout %d/%d (%.1f%%), %d wrong passed\n", id, agree,
 		    total, total ? 100.0 * agree / total : 0, fp, ha, ht,
 		    ht ? 100.0 * ha / ht : 0, hf);
 		fflush(stdout);
-		ck_assert_msg(total >= 40, "%s: only %d labelled answers", questions[q], total);
+		ck_assert_msg(total >= 40, "%s: only %d labelled answers", id, total);
 		ck_assert_msg(agree * 100 >= total * 95, "%s: agreement %d/%d below 95%%",
-		    questions[q], agree, total);
-		ck_assert_msg(fp == 0, "%s: %d wrong answers passed", questions[q], fp);
-		/* The holdout set was written last, by someone who saw neither
-		 * the rubrics nor the other answers; it measures how the grader
-		 * does on answers it was not built from, so it guards against
+		    id, agree, total);
+		ck_assert_msg(fp == 0, "%s: %d wrong answers passed", id, fp);
+		/* The holdout sets were written without the rubrics in view and
+		 * never used to tune them; they measure how the grader does on
+		 * answers it was not built from, so they guard against
 		 * regressions with a floor rather than the 95% bar. */
-		ck_assert_msg(ht >= 40, "%s: holdout has only %d answers", questions[q], ht);
-		ck_assert_msg(ha * 100 >= ht * 85, "%s: holdout agreement %d/%d below 85%%",
-		    questions[q], ha, ht);
+		ck_assert_msg(ht >= questions[q].holdout_min,
+		    "%s: holdout has only %d answers", id, ht);
+		ck_assert_msg(ha * 100 >= ht * questions[q].holdout_floor,
+		    "%s: holdout agreement %d/%d below %d%%", id, ha, ht,
+		    questions[q].holdout_floor);
 		hagree += ha;
 		htotal += ht;
 		hfp += hf;
@@ -478,6 +549,7 @@ grade_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, shipped_misconceptions_fire);
 	tcase_add_test(tc, corpus_agreement);
 	suite_add_tcase(s, tc);
 	return s;

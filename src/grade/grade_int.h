@@ -67,6 +67,11 @@ enum {
 	WC_NEG = 1u << 0, WC_PRENEG = 1u << 1, WC_SKIP = 1u << 2, WC_IF = 1u << 3,
 	WC_FUNC = 1u << 4, WC_POST = 1u << 5, WC_SPLIT = 1u << 6,
 	WC_WHO = 1u << 7, WC_SAY = 1u << 8, WC_JUDGE = 1u << 9,
+	/* a condition without its comma (text.c): a verb that gives the
+	 * condition its verb, an imperative or a subject + modal that opens
+	 * the main clause */
+	WC_CONDVERB = 1u << 10, WC_IMPER = 1u << 11, WC_SUBJ = 1u << 12,
+	WC_MODAL = 1u << 13,
 };
 unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
 bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */

@@ -169,6 +169,26 @@ part_of(const gphrase *ph, const gtext *tx, size_t p)
 	return false;
 }
 
+/* A negator, at most two skippable words, then the fix itself: "not the
+ * fix", "no solution", "not a cure". */
+static bool
+not_the_fix(const gtext *tx, size_t q, size_t ce)
+{
+	static const char *const fix[] = { "fix", "answer", "solution", "cure",
+		"remedy", NULL };
+
+	if (!(tx->t[q].flags & TK_NEGATOR))
+		return false;
+	for (size_t k = q + 1; k < ce && k <= q + 3; k++) {
+		for (size_t i = 0; fix[i]; i++)
+			if (strcmp(tx->t[k].raw, fix[i]) == 0)
+				return true;
+		if (!(tx->t[k].flags & TK_SKIP))
+			break;
+	}
+	return false;
+}
+
 /* Is the match [ms, me) in clause [cs, ce) negated?  Strictly (for what
  * the answer gets credit for): only a negator right before it, or right
  * after it past auxiliaries.  Loosely (before charging the answer with a
@@ -184,10 +204,12 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		for (size_t q = ms > cs + 5 ? ms - 5 : cs; q < ms; q++)
 			if (tx->t[q].flags & any)
 				return true;
-	/* loosely, a verdict anywhere after it in the clause */
+	/* loosely, a verdict anywhere after it in the clause: "is wrong",
+	 * or "is not the fix" after a list ("raising the scale or clipping
+	 * the logits is not the fix") */
 	if (loose)
 		for (size_t q = me; q < ce; q++)
-			if (tx->t[q].flags & TK_JUDGE)
+			if ((tx->t[q].flags & TK_JUDGE) || not_the_fix(tx, q, ce))
 				return true;
 	/* inside: "bf16 is not more precise", "scaling is not needed" */
 	for (size_t q = ms + 1; q + 1 < me; q++)

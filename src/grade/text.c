@@ -50,6 +50,49 @@ push(gtext *tx)
 	return k;
 }
 
+/*
+ * "When the loss is inf raise the scale": a condition written without its
+ * comma still ends where its main clause begins, and that clause asserts
+ * what it says, as it does after a comma.  In a clause opened by if, when
+ * or unless whose condition already has its verb (is, becomes, overflows,
+ * ...), the main clause begins at an imperative after a content word
+ * ("... inf raise the scale"), or at you/we/I before a modal ("... inf you
+ * should raise it").  Returns the token index where it begins, or
+ * (size_t)-1.  "If you raise the scale the gradients overflow" is not
+ * split: its only imperative follows "you" and is the condition's verb.
+ */
+static size_t
+main_clause_start(const gtext *tx, unsigned cls)
+{
+	size_t k = label_len(tx), n = tx->n;
+
+	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL)))
+		return (size_t)-1;
+	size_t c0 = n - k;	/* the clause's first token */
+	if (!(tx->t[c0].flags & TK_IF))
+		return (size_t)-1;
+	const gtok *prev = &tx->t[n - 1];
+	size_t at;
+	if (cls & WC_IMPER) {
+		unsigned pc = grade_word_class(prev->raw);
+		if (prev->isnum ? false : (pc & (WC_SKIP | WC_SUBJ | WC_MODAL | WC_NEG |
+		    WC_FUNC | WC_IMPER)) != 0)
+			return (size_t)-1;
+		at = n;
+	} else {
+		if (prev->isnum || !(grade_word_class(prev->raw) & WC_SUBJ) || n - 1 == c0 + 1)
+			return (size_t)-1;
+		at = n - 1;
+	}
+	for (size_t i = c0 + 1; i < at; i++) {
+		size_t l = strlen(tx->t[i].raw);
+		if ((grade_word_class(tx->t[i].raw) & WC_CONDVERB) ||
+		    (l > 4 && strcmp(tx->t[i].raw + l - 2, "ed") == 0))
+			return at > c0 + 1 ? at : (size_t)-1;
+	}
+	return (size_t)-1;
+}
+
 static bool
 add_word(gtext *tx, const char *w, size_t len)
 {
@@ -66,6 +109,13 @@ add_word(gtext *tx, const char *w, size_t len)
 		if (cls & WC_IF)
 			tx->t[tx->n - 1].flags |= TK_CONDMAIN;
 		tx->nclauses++;
+	} else if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
+		size_t at = main_clause_start(tx, cls);
+		if (at != (size_t)-1) {
+			tx->nclauses++;
+			for (size_t i = at; i < tx->n; i++)
+				tx->t[i].clause = tx->nclauses;
+		}
 	}
 	gtok *k = push(tx);
 	if (k == NULL)

@@ -83,6 +83,32 @@ static const char *const function_words[] = {
 /* The lists above folded into one hash table from word to class bits, so
  * a token costs one lookup instead of a dozen list scans.  Built once, on
  * first use (call_once: the grader may run on several threads). */
+/* "When the loss is inf raise the scale": the words that show where a
+ * condition written without its comma ends (see text.c). */
+static const char *const cond_verbs[] = {
+	"is", "are", "was", "were", "becomes", "become", "became", "gets",
+	"got", "goes", "went", "has", "have", "had", "hits", "reaches",
+	"exceeds", "exceed", "overflows", "overflow", "overflowed",
+	"underflows", "underflow", "underflowed", "turns", "shows",
+	"appears", "happens", "occurs", "blows", "explodes", "vanishes",
+	"vanish", "produces", "gives", "returns", "grows", "rounds",
+	"flushes", "diverges", "spikes", "skips", "skipped", "fails", "see",
+	"sees", "saw", "get", NULL
+};
+static const char *const imperatives[] = {
+	"raise", "increase", "lower", "decrease", "reduce", "bump", "use",
+	"run", "cast", "switch", "compute", "call", "clip", "clamp",
+	"subtract", "divide", "multiply", "turn", "add", "apply", "move",
+	"upcast", "disable", "wrap", "replace", "halve", "double", "drop",
+	"keep", "check", "find", "crank", "rescale", "normalize",
+	"normalise", "unscale", NULL
+};
+static const char *const subjects[] = { "you", "we", "i", NULL };
+static const char *const modals[] = {
+	"should", "must", "need", "would", "could", "can", "will", "have",
+	"ought", NULL
+};
+
 #define WC_SIZE 1024
 static struct { const char *w; unsigned bits; } wc_table[WC_SIZE];
 static once_flag wc_once = ONCE_FLAG_INIT;
@@ -121,6 +147,10 @@ wc_build(void)
 	wc_add(who, WC_WHO);
 	wc_add(say, WC_SAY);
 	wc_add(judges, WC_JUDGE);
+	wc_add(cond_verbs, WC_CONDVERB);
+	wc_add(imperatives, WC_IMPER);
+	wc_add(subjects, WC_SUBJ);
+	wc_add(modals, WC_MODAL);
 }
 
 unsigned
