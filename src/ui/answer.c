@@ -278,6 +278,10 @@ answer(tui_answer *a, const char *s)
 static tui_key_result
 edit_key(tui_answer *a, int is_key, wint_t ch)
 {
+	/* Tab is no editing key (a lab's field leaves on it); in an answer
+	 * it comes from pasted text, where it separates words. */
+	if (!is_key && ch == '\t')
+		ch = ' ';
 	switch (tui_edit_key(&a->ed, is_key, ch)) {
 	case TUI_EDIT_SUBMIT:
 		a->editing = false;

@@ -280,8 +280,6 @@ tui_edit_key(tui_edit *e, int is_key, wint_t ch)
 		return TUI_EDIT_SUBMIT;
 	case 0x1b:
 		return TUI_EDIT_CANCEL;
-	case '\t':	/* pasted text: a tab separates words like a space */
-		return insert(e, ' ');
 	default:
 		break;
 	}
