@@ -105,6 +105,16 @@ tui_type "100000000"
 tui_keys Escape
 check "answer: Esc cancels" tui_gone "Enter submits, Esc"
 check "answer: nothing graded after Esc" off_screen "PASSED"
+# Pasted text: its tab and line break are spaces, and what follows the
+# line break is typed, not run as keys (R would reveal, q would quit).
+tui_keys Enter
+tui_wait "Enter submits, Esc"
+tui_type "$(printf '1e8\tis\nR q')"
+check "paste: the tab and the line break typed as spaces" tui_wait "1e8 is R q"
+check "paste: still in the editor" on_screen "Enter submits, Esc"
+check "paste: nothing revealed" off_screen "Model answer"
+tui_keys Escape
+tui_gone "Enter submits, Esc"
 tui_keys Enter
 tui_wait "Enter submits, Esc"
 tui_type "100000000"
@@ -143,6 +153,7 @@ tui_golden overflow-text-feedback
 tui_keys l
 check "the end: the summary of the lesson" tui_wait "The end of the lesson"
 check "the end: the scores" on_screen "2 of 4 questions passed"
+check "the end: the key bar offers only back" on_screen "← back  ? help  q quit"
 
 # ---- quit and resume ---------------------------------------------------------
 tui_keys Home
@@ -164,6 +175,40 @@ check "r: restarts at step 1" tui_wait "Step 1 of 6"
 tui_keys q q
 check "q q: back home, then out" status_is 0
 
+# ---- a very long answer: the verdict in view, below 40 rows of answer ------
+rm -rf "$tui_state"
+tui_start 80 24 "$L" -- learn overflow
+tui_wait "step 1/6"
+tui_keys l l
+tui_wait "Question overflow-bf16"
+tui_keys Enter
+tui_wait "Enter submits, Esc"
+long=$(i=0; while [ $i -lt 300 ]; do printf 'word%d ' $i; i=$((i + 1)); done)
+tui_type "$long"
+tui_wait "word299"
+tui_keys Enter
+check "long answer: the verdict on screen" tui_wait "NOT PASSED  score 0/1"
+check "long answer: how to retry on screen" on_screen "Enter tries again"
+tui_keys q
+tui_exit_status >/dev/null
+
+# ---- a block taller than the screen: space shows the rest first ------------
+rm -rf "$tui_state"
+tui_start 80 24 "$L" -- learn amp-step
+tui_wait "step 1/5"
+tui_keys PageDown PageDown
+tui_wait "step 3/5"
+tui_keys l
+check "tall block: more below" tui_wait "more"
+check "tall block: its last event below the screen" off_screen "step 11  grew"
+tui_keys Space
+check "tall block: space shows the rest" tui_wait "step 11  grew"
+check "tall block: still step 3" on_screen "step 3/5"
+tui_keys Space
+check "tall block: space again, the next step" tui_wait "step 4/5"
+tui_keys q
+tui_exit_status >/dev/null
+
 # ---- the bits walk: 10000 in fp16, bf16 and fp32 -------------------------------
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" -- learn anatomy
@@ -178,14 +223,10 @@ while [ $n -lt 6 ] && off_screen "bit by bit"; do
 done
 tui_screen >"$tui_tmp/walk0"
 tui_keys Space
-n=0
-while [ $n -lt 100 ] && tui_screen | cmp -s - "$tui_tmp/walk0"; do
-	sleep 0.05
-	n=$((n + 1))
-done
-check "bits walk: space lights the next bit" [ $n -lt 100 ]
+check "bits walk: space lights the next bit" tui_changed "$tui_tmp/walk0"
 tui_keys Space Space Space Space
-sleep 0.3	# settle: the frames have no unique text to wait for
+# The sixth frame is the first with the exponent's sum complete.
+check "bits walk: the exponent summed after its last bit" tui_wait "= 28 − bias 15 = 13"
 # The walk's golden is recorded once the bits widget (src/ui/bitsw.c) is in.
 if [ -f "$golden_dir/bits-walk.screen" ] || [ "${TUI_UPDATE:-0}" = 1 ]; then
 	tui_golden bits-walk
@@ -289,6 +330,7 @@ tui_keys l l
 check "choice: the options" tui_wait "Press the letter"
 tui_keys b
 check "choice: b answers B (not passed)" tui_wait "NOT PASSED"
+check "choice: retry by letter, not Enter" on_screen "Press another letter to try again"
 tui_keys a
 check "choice: a answers A (passed)" tui_wait "PASSED  score 1/1"
 tui_keys PageDown
@@ -332,6 +374,17 @@ tui_keys b
 check "present: b blanks the screen" tui_gone "fptutor"
 tui_keys x
 check "present: any key brings it back" tui_wait "step 3/4"
+tui_keys q
+tui_exit_status >/dev/null
+# A numeric question's key bar is the longest: with v show it is cut
+# down to fit, and q quit is always there whole.
+tui_start 80 24 "$L" -- learn --present overflow
+tui_wait "[presenter]"
+tui_keys l l
+tui_wait "Question overflow-bf16"
+check "present: the key bar keeps v show" on_screen "v show  ? help  q quit"
+check "present: the key bar ends whole" sh -c \
+    "tmux -S '$tui_sock' capture-pane -p -t t | tail -n 1 | grep -q 'q quit\$'"
 tui_keys q
 tui_exit_status >/dev/null
 

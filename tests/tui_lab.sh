@@ -50,6 +50,19 @@ lab bits "Lab: bits"
 step "neighbours" bits-start
 tui_keys Space Space Space Space Space Space Space
 step "walk 7/" bits-walk7
+# The help in full at 24 rows, the keys of every screen included; b is
+# the walk's back here, not the presenter's blank.
+tui_keys '?'
+tui_wait "Help"
+if tui_screen | grep -q "Ctrl-Z" && tui_screen | grep -q " q " &&
+    ! tui_screen | grep -q "blank the screen"; then
+	pass "lab bits: ? help whole (q, Ctrl-Z), no presenter's b"
+else
+	fail "lab bits: ? help whole (q, Ctrl-Z), no presenter's b"
+	tui_screen | sed 's/^/# /'
+fi
+tui_keys x
+tui_gone "Help"
 tui_keys Escape e C-u
 tui_type "0.1"
 tui_keys Enter
@@ -95,7 +108,7 @@ step "error" calc-error
 tui_keys C-u
 tui_type "exp(12) * 2"
 tui_keys Enter Escape
-tui_gone "^U"
+tui_gone "Ctrl-U clear"
 tui_type "v"
 step "fp16 in detail" calc-detail
 quits calc
@@ -103,6 +116,16 @@ quits calc
 # ---- scaler: the start, S halved three times, a new largest gradient ---------
 lab scaler "Lab: loss scaling"
 step "GradScaler started" scaler-start
+tui_keys '?'
+tui_wait "Help"
+if tui_screen | grep -q "Ctrl-Z"; then
+	pass "lab scaler: ? help whole (Ctrl-Z)"
+else
+	fail "lab scaler: ? help whole (Ctrl-Z)"
+	tui_screen | sed 's/^/# /'
+fi
+tui_keys x
+tui_gone "Help"
 tui_keys Left Left Left
 step "S = 8192" scaler-halved
 tui_type "m"

@@ -8,6 +8,7 @@
 #   tui_type TEXT          literal text
 #   tui_wait TEXT [SECS]   until TEXT is on screen (default 10 s); 1 if not
 #   tui_gone TEXT [SECS]   until TEXT is no longer on screen
+#   tui_changed FILE [SECS] until the screen differs from FILE (a capture)
 #   tui_screen             print the screen as text
 #   tui_golden NAME        compare the screen with $golden_dir/NAME.screen
 #                          (TUI_UPDATE=1 rewrites it); records pass/fail
@@ -68,6 +69,16 @@ tui_gone() {
 	n=$(( ${2:-10} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | grep -F -q -- "$1" || return 0
+		sleep 0.05
+		n=$((n - 1))
+	done
+	return 1
+}
+
+tui_changed() {
+	n=$(( ${2:-10} * 20 ))
+	while [ "$n" -gt 0 ]; do
+		tui_screen | cmp -s - "$1" || return 0
 		sleep 0.05
 		n=$((n - 1))
 	done

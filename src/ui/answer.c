@@ -29,6 +29,9 @@ struct tui_answer {
 	size_t sel;				/* order: the selected row */
 	bool chosen[LESSON_MAX_OPTIONS];	/* choice with several answers */
 	bool shown;				/* presenter mode: v pressed */
+	int anchor;	/* rows from the top to what the eye needs: the editor,
+			 * else the verdict of the answer, else the prompt */
+	int verdict;	/* rows from the feedback's top to the verdict */
 	int cy, cx;
 	bool has_cur;
 };
@@ -133,6 +136,25 @@ options(tui_answer *a, WINDOW *w, int y, int cols, int width)
 	return n;
 }
 
+/* How to try again, in the keys of the question's kind: a letter is
+ * the answer to a choice, so Enter alone does nothing there. */
+static const char *
+retry(const lesson_question *q)
+{
+	switch (q->type) {
+	case LQ_CHOICE:
+		return q->ncorrect > 1 ? "Change your letters and press Enter to try "
+		    "again; H gives a hint; R reveals the model answer." :
+		    "Press another letter to try again; H gives a hint; R reveals "
+		    "the model answer.";
+	case LQ_ORDER:
+		return "Move the items and press Enter to try again; H gives a hint; "
+		    "R reveals the model answer.";
+	default:
+		return "Enter tries again; H gives a hint; R reveals the model answer.";
+	}
+}
+
 static int
 feedback(tui_answer *a, WINDOW *w, int y, int cols, int width)
 {
@@ -144,6 +166,7 @@ feedback(tui_answer *a, WINDOW *w, int y, int cols, int width)
 		n += text(w, y + n, 0, cols, TR_NORMAL, tui_flow("Your answer:", 2, width));
 		n += text(w, y + n, 0, cols, TR_NORMAL, tui_flow(g->answer, 4, width));
 	}
+	a->verdict = n;	/* a long answer may scroll off; its verdict may not */
 	bool hidden = tui_presenting() && !a->shown;
 	if (g->answer && !a->editing && hidden) {
 		n += text(w, y + n, 0, cols, TR_DIM, tui_flow("(result and feedback "
@@ -157,8 +180,8 @@ feedback(tui_answer *a, WINDOW *w, int y, int cols, int width)
 		n += text(w, y + n, 0, cols, TR_NORMAL, tui_flow(g->grade.feedback, 4,
 		    width));
 		if (!ok)
-			n += text(w, y + n, 0, cols, TR_DIM, tui_flow("Enter tries again; "
-			    "H gives a hint; R reveals the model answer.", 2, width));
+			n += text(w, y + n, 0, cols, TR_DIM, tui_flow(retry(a->q), 2,
+			    width));
 	}
 	for (size_t i = 0; i < g->hints_shown && i < a->q->nhints; i++) {
 		snprintf(line, sizeof line, "Hint %zu:", i + 1);
@@ -196,7 +219,9 @@ render(tui_answer *a, WINDOW *w, int y, int cols)
 		n += options(a, w, y + n, cols, width);
 	}
 	n++;
+	a->anchor = 0;
 	if (a->editing) {
+		a->anchor = n;
 		if (w) {
 			tui_put(w, y + n, 2, cols - 4, "Your answer (Enter submits, Esc "
 			    "cancels):");
@@ -215,8 +240,17 @@ render(tui_answer *a, WINDOW *w, int y, int cols)
 		n += text(w, y + n, 0, cols, TR_DIM, tui_flow(how(q, buf, sizeof buf), 2,
 		    width));
 	}
+	int fb = n;
 	n += feedback(a, w, y + n, cols, width);
+	if (!a->editing && g->answer)
+		a->anchor = fb + a->verdict;
 	return n;
+}
+
+int
+tui_answer_anchor(const tui_answer *a)
+{
+	return a->anchor;
 }
 
 int
@@ -244,6 +278,10 @@ answer(tui_answer *a, const char *s)
 static tui_key_result
 edit_key(tui_answer *a, int is_key, wint_t ch)
 {
+	/* Tab is no editing key (a lab's field leaves on it); in an answer
+	 * it comes from pasted text, where it separates words. */
+	if (!is_key && ch == '\t')
+		ch = ' ';
 	switch (tui_edit_key(&a->ed, is_key, ch)) {
 	case TUI_EDIT_SUBMIT:
 		a->editing = false;

@@ -281,7 +281,7 @@ static const char *const *
 bits_keys(tui_screen *s)
 {
 	static const char *const editing[] = {
-		"Enter", "show", "Esc", "done", "^U", "clear", NULL
+		"Enter", "show", "Esc", "done", "Ctrl-U", "clear", NULL
 	};
 	static const char *const browsing[] = {
 		"e", "edit", "\xe2\x86\x90\xe2\x86\x92", "bit", "Enter", "flip",

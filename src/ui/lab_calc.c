@@ -173,7 +173,7 @@ static const char *const *
 calc_keys(tui_screen *s)
 {
 	static const char *const editing[] = {
-		"Enter", "evaluate", "Esc", "done", "^U", "clear",
+		"Enter", "evaluate", "Esc", "done", "Ctrl-U", "clear",
 		"PgUp/PgDn", "scroll", NULL
 	};
 	static const char *const browsing[] = {

@@ -245,7 +245,7 @@ static const char *const *
 softmax_keys(tui_screen *s)
 {
 	static const char *const editing[] = {
-		"Enter", "compute", "Esc", "done", "^U", "clear", NULL
+		"Enter", "compute", "Esc", "done", "Ctrl-U", "clear", NULL
 	};
 	static const char *const browsing[] = {
 		"e", "edit logits", "d", "dtype", "?", "help", "q", "quit", NULL

@@ -235,6 +235,11 @@ draw(tui_screen *s, WINDOW *w, int rows, int cols)
 			ps->cur_top = total;
 		total += item(ps, NULL, i, 0, cols) + 1;
 	}
+	/* A question keeps its editor, or its answer and verdict, in view:
+	 * a long answer or a tall question must not push them off below. */
+	const lesson_item *li = &st->items[last];
+	if (li->kind == LI_QUESTION && ps->ans[li->index])
+		ps->cur_top += tui_answer_anchor(ps->ans[li->index]);
 	ps->total = total;
 	if (ps->follow) {
 		ps->scroll = total > rows ? total - rows : 0;
@@ -430,6 +435,13 @@ key(tui_screen *s, int is_key, wint_t ch)
 		 * show every frame at once, as the text view does. */
 		const lesson_item *it = lesson_player_item(ps->p);
 		bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
+		/* Like a pager: what is below the screen (a block or a
+		 * question taller than it) comes before the next item. */
+		if (!walk && !ps->p->done && ps->scroll + ps->rows < ps->total) {
+			ps->follow = false;
+			ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
+			return TUI_KEY_HANDLED;
+		}
 		return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
 	}
 	case 'j':
@@ -455,8 +467,13 @@ keys(tui_screen *s)
 	    tui_answer_editing(ps->ans[q - ps->l->questions]))
 		return edit;
 	/* What the keys do here: the bar follows the item in view. */
-	ps->keybar[n++] = ui_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->";
-	ps->keybar[n++] = "move";
+	if (ps->p->done) {	/* the summary: only back into the lesson */
+		ps->keybar[n++] = ui_tty.utf8 ? "\xe2\x86\x90" : "<-";
+		ps->keybar[n++] = "back";
+	} else {
+		ps->keybar[n++] = ui_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->";
+		ps->keybar[n++] = "move";
+	}
 	if (!ps->p->done) {
 		ps->keybar[n++] = "space";
 		ps->keybar[n++] = "next";
@@ -491,7 +508,8 @@ help(tui_screen *s)
 	static const char *const h[] = {
 		"The lesson",
 		"  Right, l     next item          Left, h    back",
-		"  space        next sub-step (the bit-by-bit walk), else next item",
+		"  space        next bit of a walk; the rest of a step taller than",
+		"               the screen; else the next item",
 		"  PgDn, PgUp   next / previous step (a presenter's clicker)",
 		"  Home, End    first / last step",
 		"  Up/Down, j/k scroll a step taller than the screen",

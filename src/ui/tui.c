@@ -143,6 +143,13 @@ static const char *const global_help[] = {
 	"  b            presenter mode: blank the screen (any key returns)",
 	NULL,
 };
+/* The same on one or two rows, for a screen whose own help leaves no
+ * room for the long form (the bits and scaler labs at 24 rows). */
+static const char *const global_short[] = {
+	"Everywhere: ? this help, q back to home (or quit), Ctrl-Z suspend",
+	"  b            presenter mode: blank the screen (any key returns)",
+	NULL,
+};
 
 static void
 draw_keybar(tui_screen *s, int row, int cols)
@@ -150,10 +157,29 @@ draw_keybar(tui_screen *s, int row, int cols)
 	static const char *const none[] = { NULL };
 	const char *const *k = s->keys ? s->keys(s) : none;
 	int x = 0;
+	size_t n = 0, skip = 0, wid = 0;
 
+	/* Too long for the width (presenter mode adds v show): leave out the
+	 * entries after the first, in order, until the rest fits; the last
+	 * ones, ? help and q quit, always show whole. */
+	while (k && k[n] && k[n + 1]) {
+		wid += ui_lesson_width(k[n], strlen(k[n])) + 1 +
+		    ui_lesson_width(k[n + 1], strlen(k[n + 1])) + 2;
+		n += 2;
+	}
+	while (wid > (size_t)cols + 2 && 2 + skip + 4 < n) {
+		const char *a = k[2 + skip], *b = k[3 + skip];
+		wid -= ui_lesson_width(a, strlen(a)) + 1 + ui_lesson_width(b,
+		    strlen(b)) + 2;
+		skip += 2;
+	}
 	move(row, 0);
 	clrtoeol();
 	for (size_t i = 0; k && k[i] && k[i + 1] && x < cols; i += 2) {
+		if (i == 2 && skip)
+			i += skip;
+		if (!k[i] || !k[i + 1])
+			break;
 		attrset(tui_attr(TR_KEY));
 		x += tui_put(stdscr, row, x, cols - x, k[i]);
 		attrset(tui_attr(TR_NORMAL));
@@ -189,42 +215,54 @@ draw_header(tui_screen *s, int cols)
 	attrset(tui_attr(TR_NORMAL));
 }
 
+/* The help overlay: the screen's own keys, then the keys of every
+ * screen.  When that is taller than the terminal, blank lines go first,
+ * then the long form of the global keys, so nothing is cut off.  The
+ * presenter's b shows only in presenter mode (in the bits lab b means
+ * back). */
 static void
 draw_help(tui_screen *s, int rows, int cols)
 {
-	const char *const *lines[2] = { s->help ? s->help(s) : NULL, global_help };
+	const char *const *own = s->help ? s->help(s) : NULL;
+	const char *line[64];
 	int n = 0, w = 40;
 
-	for (int k = 0; k < 2; k++)
-		for (size_t i = 0; lines[k] && lines[k][i]; i++, n++) {
-			int lw = ui_lesson_width(lines[k][i], strlen(lines[k][i]));
-			w = lw > w ? lw : w;
-		}
-	n += 2 + 1;
+	for (int pass = 0; pass < 3; pass++) {
+		const char *const *glob = pass < 2 ? global_help : global_short;
+		n = 0;
+		for (size_t i = 0; own && own[i] && n < 56; i++)
+			if (pass == 0 || own[i][0])
+				line[n++] = own[i];
+		if (own && pass == 0)
+			line[n++] = "";
+		for (size_t i = 0; glob[i]; i++)
+			if (glob[i + 1] || sh.present)
+				line[n++] = glob[i];
+		if (n + 2 <= rows - 2)
+			break;
+	}
+	for (int i = 0; i < n; i++) {
+		int lw = ui_lesson_width(line[i], strlen(line[i]));
+		w = lw > w ? lw : w;
+	}
 	w += 4;
 	if (w > cols - 2)
 		w = cols - 2;
-	if (n > rows - 2)
-		n = rows - 2;
-	int y0 = (rows - n) / 2, x0 = (cols - w) / 2;
-	WINDOW *h = newwin(n, w, y0, x0);
-	if (h == NULL)
+	int h = n + 2 > rows - 2 ? rows - 2 : n + 2;
+	int y0 = (rows - h) / 2, x0 = (cols - w) / 2;
+	WINDOW *win = newwin(h, w, y0, x0);
+	if (win == NULL)
 		return;
-	wbkgdset(h, ' ' | tui_attr(TR_NORMAL));
-	werase(h);
-	tui_box(h, 0, 0, n, w);
-	wattrset(h, tui_attr(TR_TITLE));
-	tui_put(h, 0, 2, w - 4, " Help ");
-	wattrset(h, tui_attr(TR_NORMAL));
-	int y = 1;
-	for (int k = 0; k < 2; k++) {
-		if (k == 1 && lines[0] && y < n - 1)
-			y++;
-		for (size_t i = 0; lines[k] && lines[k][i] && y < n - 1; i++)
-			tui_put(h, y++, 2, w - 4, lines[k][i]);
-	}
-	wnoutrefresh(h);
-	delwin(h);
+	wbkgdset(win, ' ' | tui_attr(TR_NORMAL));
+	werase(win);
+	tui_box(win, 0, 0, h, w);
+	wattrset(win, tui_attr(TR_TITLE));
+	tui_put(win, 0, 2, w - 4, " Help ");
+	wattrset(win, tui_attr(TR_NORMAL));
+	for (int i = 0; i < n && i + 1 < h - 1; i++)
+		tui_put(win, i + 1, 2, w - 4, line[i]);
+	wnoutrefresh(win);
+	delwin(win);
 }
 
 static void
@@ -294,6 +332,26 @@ draw_all(void)
 
 /* ---- the loop ------------------------------------------------------------------- */
 
+/* Whether a printable character is already waiting (without waiting for
+ * one): what follows an Enter at once in pasted text, never a person's
+ * next key.  The character stays queued. */
+static bool
+printable_follows(void)
+{
+	wint_t c;
+
+	timeout(0);
+	int r = get_wch(&c);
+	if (r == ERR)
+		return false;
+	if (r == KEY_CODE_YES) {
+		ungetch((int)c);
+		return false;
+	}
+	unget_wch(c);
+	return c >= 0x20 && c != 0x7f;
+}
+
 /* Returns 0 when the last screen closed, or the signal that ended it. */
 static int
 loop(void)
@@ -335,6 +393,14 @@ loop(void)
 			continue;
 		}
 		tui_screen *s = sh.stack[sh.n - 1];
+		/* Pasting into a text field: a line break with more text right
+		 * behind it is a space, not Enter, so the rest of the paste is
+		 * typed into the field instead of submitting half an answer
+		 * and running the other half as commands (R reveals, q quits). */
+		int fy, fx;
+		if (!is_key && (ch == '\n' || ch == '\r') && s->cursor &&
+		    s->cursor(s, &fy, &fx) && printable_follows())
+			ch = ' ';
 		tui_key_result res = s->key ? s->key(s, is_key, ch) : TUI_KEY_UNHANDLED;
 		if (res == TUI_KEY_CLOSE) {
 			if (sh.stack[sh.n - 1] == s)

@@ -61,5 +61,9 @@ tui_key_result tui_answer_key(tui_answer *a, int is_key, wint_t ch);
 /* Whether the editor is open (it takes every key). */
 bool tui_answer_editing(const tui_answer *a);
 bool tui_answer_cursor(const tui_answer *a, int *y, int *x);
+/* Rows from the question's top to the part that must be in view after
+ * the last drawing or measure: the editor while editing, else the verdict
+ * once answered (a long answer may scroll off above it), else 0. */
+int tui_answer_anchor(const tui_answer *a);
 
 #endif
