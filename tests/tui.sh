@@ -72,7 +72,7 @@ check "a bad lesson: no screen drawn" off_screen "fptutor •"
 
 tui_start 80 24 "$L" TERM=dumb -- learn overflow
 check "TERM=dumb: refused with status 1" status_is 1
-check "TERM=dumb: the reason" said "cannot move its cursor"
+check "TERM=dumb: the reason, with the command" said "fptutor: learn: the terminal 'dumb' cannot move its cursor"
 check "TERM=dumb: no progress recorded" [ ! -e "$tui_state/fptutor/progress" ]
 
 # ---- home ---------------------------------------------------------------------

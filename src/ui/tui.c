@@ -484,6 +484,10 @@ tui_main(const tui_opts *o)
 
 	memset(&sh, 0, sizeof sh);
 	got_signal = 0;
+	/* Messages say which command failed, as every command's do
+	 * ("fptutor: learn: ..."); `fptutor` alone has none. */
+	const char *who = o->start == TUI_START_LAB ? "lab: " :
+	    o->start == TUI_START_LESSON ? "learn: " : "";
 	ui_term_init(o->no_color);
 	/* The colour decision is curses' from here; the text views that draw
 	 * blocks into the TUI must not write escape sequences. */
@@ -492,7 +496,7 @@ tui_main(const tui_opts *o)
 	sh.present = o->present;
 	progress_status ps = progress_open(&sh.prog, o->state_dir, msg, sizeof msg);
 	if (sh.prog == NULL) {
-		fprintf(stderr, "fptutor: progress: %s\n", msg);
+		fprintf(stderr, "fptutor: %sprogress: %s\n", who, msg);
 		return 74;
 	}
 	/* A lesson that does not load never reaches the screen. */
@@ -511,8 +515,8 @@ tui_main(const tui_opts *o)
 		while (sh.n > 0)
 			pop();
 		progress_free(sh.prog);
-		fprintf(stderr, "fptutor: cannot use the terminal '%s' (no terminfo "
-		    "entry?); try TERM=xterm or 'fptutor play'\n",
+		fprintf(stderr, "fptutor: %scannot use the terminal '%s' (no terminfo "
+		    "entry?); try TERM=xterm or 'fptutor play'\n", who,
 		    getenv("TERM") ? getenv("TERM") : "");
 		return 1;
 	}
@@ -526,8 +530,8 @@ tui_main(const tui_opts *o)
 		while (sh.n > 0)
 			pop();
 		progress_free(sh.prog);
-		fprintf(stderr, "fptutor: the terminal '%s' cannot move its cursor; "
-		    "use 'fptutor play' for scripted mode\n",
+		fprintf(stderr, "fptutor: %sthe terminal '%s' cannot move its cursor; "
+		    "use 'fptutor play' for scripted mode\n", who,
 		    getenv("TERM") ? getenv("TERM") : "");
 		return 1;
 	}
@@ -565,7 +569,7 @@ tui_main(const tui_opts *o)
 	endwin();
 	delscreen(scr);
 	if (sh.last_save_err[0])
-		fprintf(stderr, "fptutor: %s\n", sh.last_save_err);
+		fprintf(stderr, "fptutor: %s%s\n", who, sh.last_save_err);
 	progress_free(sh.prog);
 	sh.prog = NULL;
 	return sig ? 128 + sig : 0;
