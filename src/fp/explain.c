@@ -47,7 +47,7 @@ fp_explain_formula(const fp_format *f, uint32_t pattern, fp_formula *out)
 /* The stages are the walk's own: the lessons count them as frames of a
  * bits block and the bits widget draws them, so both ask here. */
 int
-fp_round_stages(const fp_format *f, const fp_real *r)
+fp_round_stages(const fp_format *f, const fp_real *r, fp_walk *out)
 {
 	unsigned flags = 0;
 	fp_walk wk;
@@ -58,6 +58,8 @@ fp_round_stages(const fp_format *f, const fp_real *r)
 	fp_explain_round(f, r, &wk);
 	if (wk.special)
 		return 0;
+	if (out)
+		*out = wk;
 	if (wk.decision == FP_ROUND_SPECIAL)
 		return 2;	/* the exponent alone overflows: no cut */
 	return 3 + (wk.overflow || wk.flushed || wk.carry);

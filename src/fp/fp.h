@@ -220,7 +220,8 @@ void fp_explain_round(const fp_format *f, const fp_real *r, fp_walk *out);
  * 0 when r is exact there (or zero, inf, NaN); 2 when the exponent alone
  * overflows (no cut to show); else 3 (the cut; guard, round and sticky;
  * the decision) plus 1 for an overflow to inf, a flush to zero or a carry
- * into the exponent. */
-int fp_round_stages(const fp_format *f, const fp_real *r);
+ * into the exponent.  out (may be NULL) gets the walk when there are
+ * stages, so a view that draws them need not explain the rounding twice. */
+int fp_round_stages(const fp_format *f, const fp_real *r, fp_walk *out);
 
 #endif

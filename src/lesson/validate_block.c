@@ -151,7 +151,8 @@ check_values(lesson_checker *c, lesson_block *b)
 	for (int v = 0; v < (b->nvals ? b->nvals : 1); v++)
 		for (int i = 0; i < b->nfmts; i++)
 			frames += b->kind != LB_BITS ? 4 : b->fmts[i]->width +
-			    (v < b->nvals ? fp_round_stages(b->fmts[i], &b->vals[v]) : 0);
+			    (v < b->nvals ? fp_round_stages(b->fmts[i], &b->vals[v],
+			    NULL) : 0);
 	b->nframes = frames;
 }
 

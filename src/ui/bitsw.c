@@ -322,11 +322,7 @@ derivation(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 static int
 walk_stages(const fp_format *f, const fp_real *real, fp_walk *wk)
 {
-	int n = real ? fp_round_stages(f, real) : 0;
-
-	if (n > 0)
-		fp_explain_round(f, real, wk);
-	return n;
+	return real ? fp_round_stages(f, real, wk) : 0;
 }
 
 /* The exact value's binary digits around the cut: "1.0011100|010... x 2^13". */
