@@ -6,7 +6,7 @@
  */
 #include <config.h>
 
-#include "calc.h"
+#include "calc/calc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

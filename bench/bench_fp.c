@@ -26,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 #define NVALUES (1u << 26)
 #define RUNS 5

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "grade.h"
-#include "lesson.h"
-#include "lesson_grade.h"
+#include "grade/grade.h"
+#include "lesson/lesson.h"
+#include "lesson/grade_text.h"
 
 static double
 now(void)
@@ -48,7 +48,7 @@ load(const char *top, const char *id)
 		lesson *l = lesson_load(paths[i], &d, &ioerr);
 		lesson_diags_free(&d);
 		const lesson_question *q = l ? lesson_question_find(l, id) : NULL;
-		r = q ? grade_lesson_rubric(q, &line, &gd) : NULL;
+		r = q ? lesson_rubric_compile(q, &line, &gd) : NULL;
 		lesson_free(l);
 	}
 	if (n > 0)

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "fp.h"
-#include "scaler.h"
+#include "fp/fp.h"
+#include "train/scaler.h"
 
 static double
 now(void)

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "toy.h"
+#include "train/toy.h"
 
 #define RUNS 5
 

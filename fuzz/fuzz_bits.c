@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 #include "fuzz.h"
 
 /* Read text, which must be a number, into the format. */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calc.h"
-#include "fp.h"
+#include "calc/calc.h"
+#include "fp/fp.h"
 #include "fuzz.h"
 
 static const char *const policies[] = {

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "grade.h"
-#include "lesson.h"
-#include "lesson_grade.h"
+#include "grade/grade.h"
+#include "lesson/lesson.h"
+#include "lesson/grade_text.h"
 
 #ifndef FUZZ_LESSON
 #define FUZZ_LESSON "lessons/interview.lesson"
@@ -44,7 +44,7 @@ setup(void)
 		grade_diag gd;
 		if (q->type != LQ_TEXT || q->nrubric == 0)
 			continue;
-		rubrics[nrub] = grade_lesson_rubric(q, &line, &gd);
+		rubrics[nrub] = lesson_rubric_compile(q, &line, &gd);
 		FUZZ_CHECK(rubrics[nrub] != NULL);
 		ids[nrub++] = q->id;
 	}

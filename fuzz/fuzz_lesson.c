@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "lesson.h"
-#include "lesson_grade.h"
-#include "player.h"
+#include "lesson/lesson.h"
+#include "lesson/grade_text.h"
+#include "lesson/player.h"
 
 /* The model answer of q as one line of text (its spans joined). */
 static void
@@ -68,8 +68,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			char answer[2048];
 			lesson_grade g;
 			model_answer(q, answer, sizeof answer);
-			lesson_grade_answer(l, q, answer, grade_lesson_text, &g);
-			lesson_grade_answer(l, q, "", grade_lesson_text, &g);
+			lesson_grade_answer(l, q, answer, lesson_grade_text, &g);
+			lesson_grade_answer(l, q, "", lesson_grade_text, &g);
 		}
 		lesson_free(l);
 	}

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "progress_int.h"
+#include "state/progress_int.h"
 
 /* Parse text into a new store; NULL when it does not parse. */
 static progress *

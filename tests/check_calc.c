@@ -22,7 +22,7 @@
  */
 #include <config.h>
 
-#include "calc.h"
+#include "calc/calc.h"
 
 #include <check.h>
 #include <math.h>

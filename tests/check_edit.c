@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "edit_int.h"
-#include "tui.h"
+#include "tui/edit_int.h"
+#include "tui/tui.h"
 
 #define CTRL(c) ((c) & 0x1f)
 

@@ -13,7 +13,7 @@
  */
 #include <config.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 #include <check.h>
 #include <fenv.h>

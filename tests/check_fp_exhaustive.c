@@ -26,7 +26,7 @@
  */
 #include <config.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 #include <check.h>
 #include <math.h>

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade.h"
-#include "grade_int.h"
-#include "lesson.h"
-#include "lesson_grade.h"
+#include "grade/grade.h"
+#include "grade/grade_int.h"
+#include "lesson/lesson.h"
+#include "lesson/grade_text.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -379,7 +379,7 @@ load_rubric(const char *top, const char *id)
 		if (q != NULL) {
 			found++;
 			where = paths[i];
-			r = grade_lesson_rubric(q, &line, &gd);
+			r = lesson_rubric_compile(q, &line, &gd);
 			ck_assert_msg(r != NULL, "%s:%d:%zu: %s", where, line,
 			    gd.col + 1, gd.msg);
 		}

@@ -10,8 +10,8 @@
  */
 #include <config.h>
 
-#include "lesson.h"
-#include "player.h"
+#include "lesson/lesson.h"
+#include "lesson/player.h"
 
 #include <check.h>
 #include <errno.h>

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "progress_test.h"
-#include "progress_int.h"
+#include "state/progress_int.h"
 
 #define HDR	"fptutor-progress 1\n"
 

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "progress_test.h"
-#include "progress_int.h"
+#include "state/progress_int.h"
 
 #define NBIG	4000	/* lessons in the big store: three 64 KiB writes */
 #define NRANDOM	30	/* writers killed at random moments */

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fp.h"
-#include "scaler.h"
+#include "fp/fp.h"
+#include "train/scaler.h"
 
 /* ---- the oracle: PyTorch's _amp_update_scale kernel, restated --------- */
 

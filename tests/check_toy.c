@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "toy.h"
-#include "toy_int.h"
+#include "train/toy.h"
+#include "train/toy_int.h"
 
 /* ---- running every mode ----------------------------------------------- */
 

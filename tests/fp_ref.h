@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 struct ref_fmt {
 	const char *name;

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "progress_int.h"
+#include "state/progress_int.h"
 #include "progress_test.h"
 
 char tmp_base[256];

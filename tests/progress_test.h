@@ -11,7 +11,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "progress.h"
+#include "state/progress.h"
 
 /* The tests' clock (progress_now), and its local time under TZ=UTC0 as
  * a damaged file's name shows it, worked out by hand. */

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 #define CALC_MAX_TEXT	4096	/* bytes of expression text */
 #define CALC_MAX_DEPTH	64	/* nesting of parentheses and calls */

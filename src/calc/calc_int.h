@@ -5,7 +5,7 @@
 #ifndef FPTUTOR_CALC_INT_H
 #define FPTUTOR_CALC_INT_H
 
-#include "calc.h"
+#include "calc/calc.h"
 
 /* How a function computes; eval.c has one routine per kind. */
 typedef enum calc_kind {

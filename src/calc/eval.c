@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calc_int.h"
+#include "calc/calc_int.h"
 
 typedef struct ev {
 	const calc_expr *e;

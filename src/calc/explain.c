@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "calc_int.h"
+#include "calc/calc_int.h"
 
 bool
 calc_policy_parse(const char *name, calc_policy *out)

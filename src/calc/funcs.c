@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "calc_int.h"
+#include "calc/calc_int.h"
 
 static double f_exp(double x) { return exp(x); }
 static double f_log(double x) { return log(x); }

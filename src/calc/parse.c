@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calc_int.h"
+#include "calc/calc_int.h"
 
 typedef struct parser {
 	const char *s;

@@ -1,6 +1,6 @@
 /*
  * cli.h — what the subcommands share: exit statuses, the message helpers,
- * and the command table.  Presentation (colour, symbols) is src/ui/term.h.
+ * and the command table.  Presentation (colour, symbols) is src/view/term.h.
  *
  * Who calls what: main.c dispatches to a cli_cmd's run(); a command parses
  * its own options, uses cli_err()/cli_usage_err() for diagnostics and
@@ -12,9 +12,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "ui/term.h"
+#include "lesson/lesson.h"
+#include "view/term.h"
 
-/* Exit statuses: the contract of DESIGN.md section 3 (sysexits values). */
+/* Exit statuses: the command-line contract of doc/design.md (sysexits
+ * values). */
 enum {
 	CLI_OK = 0,
 	CLI_FAIL = 1,		/* graded and failed */
@@ -48,7 +50,13 @@ void cli_print_help(const cli_cmd *cmd, FILE *fp);
 /* Flush stdout; on a write error report it and return CLI_IOERR. */
 int cli_finish_output(const char *cmd, int status);
 
-/* The commands, each defined in src/cli/NAME.c. */
+/* A lesson's diagnostics on stderr, as command cmd reports them. */
+void cli_lesson_diags(const char *cmd, const lesson_diags *d);
+/* The exit status of a lesson that did not open: 2 (BADID, MISSING), 65
+ * (INVALID), 74 (IOERR); 0 for LESSON_OPEN_OK. */
+int cli_lesson_status(lesson_open_err err);
+
+/* The commands, each defined in src/cli/cmd_NAME.c. */
 extern const cli_cmd cli_cmd_bits;
 extern const cli_cmd cli_cmd_scaler;
 extern const cli_cmd cli_cmd_calc;

@@ -1,19 +1,19 @@
 /*
  * main.c — the front door: global options, the command table, help and
  * version.  Each subcommand lives in its own file and returns an exit
- * status; only this file and the commands print diagnostics.
+ * status; the messages they print go through report.c.
  */
 #include <config.h>
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
-const char *cli_progname = "fptutor";
+#ifndef FPTUTOR_LESSONDIR
+#define FPTUTOR_LESSONDIR NULL
+#endif
 
 static int cmd_help(const cli_cmd *cmd, int argc, char **argv);
 
@@ -25,7 +25,7 @@ static const cli_cmd cmd_help_def = {
 };
 
 /* The command table: each command's name, synopsis and help live beside
- * its code (cli_cmd_NAME in src/cli/NAME.c); this list sets the order of
+ * its code (cli_cmd_NAME in src/cli/cmd_NAME.c); this list sets the order of
  * `fptutor --help`. */
 static const cli_cmd *const commands[] = {
 	&cli_cmd_learn,
@@ -49,79 +49,6 @@ find_command(const char *name)
 		if (strcmp(commands[i]->name, name) == 0)
 			return commands[i];
 	return NULL;
-}
-
-void
-cli_err(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_progname);
-	if (cmd)
-		fprintf(stderr, "%s: ", cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-int
-cli_usage_err(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_progname);
-	if (cmd)
-		fprintf(stderr, "%s: ", cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	if (cmd)
-		fprintf(stderr, "Try '%s help %s'.\n", cli_progname, cmd);
-	else
-		fprintf(stderr, "Try '%s --help'.\n", cli_progname);
-	return CLI_USAGE;
-}
-
-const char *
-cli_quote(const char *s, size_t len, char *buf, size_t n)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; i < len && o + 6 < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (i == 60) {
-			o += (size_t)snprintf(buf + o, n - o, "...");
-			break;
-		}
-		if (c < 0x20 || c >= 0x7f || c == '\'')
-			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", c);
-		else
-			buf[o++] = (char)c;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
-void
-cli_print_help(const cli_cmd *cmd, FILE *fp)
-{
-	fprintf(fp, "Usage: %s\n%s\n", cmd->usage, cmd->summary);
-	if (cmd->help)
-		fprintf(fp, "\n%s", cmd->help);
-}
-
-int
-cli_finish_output(const char *cmd, int status)
-{
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err(cmd, "cannot write output: %s", strerror(errno));
-		return CLI_IOERR;
-	}
-	return status;
 }
 
 static void
@@ -166,6 +93,8 @@ int
 main(int argc, char **argv)
 {
 	char qa[300];
+
+	lesson_set_installed_dir(FPTUTOR_LESSONDIR);
 	if (argc < 2) {
 		int status;
 		/* On a terminal, `fptutor` alone is the tutor's home. */

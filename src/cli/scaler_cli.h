@@ -9,8 +9,8 @@
 
 #include <stdbool.h>
 
-#include "fp.h"
-#include "scaler.h"
+#include "fp/fp.h"
+#include "train/scaler.h"
 
 #define SCALER_CLI_MAX_SCALES 64
 

@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "scaler_cli.h"
+#include "cli/scaler_cli.h"
 
 static void
 json_str(const char *s)

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 static inline uint32_t
 width_mask(const fp_format *f)

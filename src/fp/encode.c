@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 #define DBL_FRAC_BITS 52
 

@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 int
 fp_explain_bits(const fp_format *f, uint32_t pattern, fp_bit bits[32])

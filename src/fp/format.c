@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 /* digits = ceil(p * log10(2)) + 1 for a p-bit significand: enough for
  * %.{digits}g to read back as the same value of the format. */

@@ -21,7 +21,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fp.h"
+#include "fp/fp.h"
+#include "fp/fp_int.h"
 
 static bool
 is_blank(int c)
@@ -98,9 +99,7 @@ scan_number(const char *s, size_t *bad)
  * -1000 <= E <= 900.  Anything else goes to strtod.
  */
 #ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 u128;
-
-static const uint64_t pow5_64[28] = {
+const uint64_t fp_pow5_64[28] = {
 	1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125,
 	244140625, 1220703125, 6103515625, 30517578125, 152587890625, 762939453125,
 	3814697265625, 19073486328125, 95367431640625, 476837158203125,
@@ -173,7 +172,7 @@ short_number(const char *s, bool hex, uint64_t *w, int *e)
 /* x x 2^e truncated to 53 bits (x nonzero, the result a normal double);
  * sets *cut when bits were dropped. */
 static double
-trunc53(u128 x, int e, bool *cut)
+trunc53(fp_u128 x, int e, bool *cut)
 {
 	uint64_t hi = (uint64_t)(x >> 64);
 	int len = hi ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)x);
@@ -181,7 +180,7 @@ trunc53(u128 x, int e, bool *cut)
 	uint64_t p2 = (uint64_t)(sh + e + 1023) << 52;
 	double scale;
 
-	if (sh > 0 && (x & (((u128)1 << sh) - 1)) != 0)
+	if (sh > 0 && (x & (((fp_u128)1 << sh) - 1)) != 0)
 		*cut = true;
 	memcpy(&scale, &p2, sizeof scale);
 	return (double)(uint64_t)(x >> sh) * scale;
@@ -206,13 +205,13 @@ read_short(const char *s, double *lo, bool *sticky)
 	} else if (e >= 0) {			/* w x 10^e */
 		if (e > 19)
 			return false;
-		*lo = trunc53((u128)w * ((u128)pow5_64[e] << e), 0, sticky);
+		*lo = trunc53((fp_u128)w * ((fp_u128)fp_pow5_64[e] << e), 0, sticky);
 	} else {				/* w / 10^-e */
 		if (e < -27)
 			return false;
 		int sh = __builtin_clzll(w) + 64;
-		u128 num = (u128)w << sh, q = num / pow5_64[-e];
-		*sticky = num - q * pow5_64[-e] != 0;
+		fp_u128 num = (fp_u128)w << sh, q = num / fp_pow5_64[-e];
+		*sticky = num - q * fp_pow5_64[-e] != 0;
 		*lo = trunc53(q, -sh + e, sticky);
 	}
 	return true;

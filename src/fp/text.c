@@ -21,7 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fp.h"
+#include "fp/fp.h"
+#include "fp/fp_int.h"
 
 /* Copy a string of len bytes into buf[n], truncating as snprintf does. */
 static void
@@ -91,44 +92,23 @@ u64_digits(uint64_t u, char *p)
  * never an integer (5^n is odd), so the bound is floor(5^n x 2^S).
  */
 #ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 u128;
-
-static const uint64_t pow5_64[28] = {
-	1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125,
-	244140625, 1220703125, 6103515625, 30517578125, 152587890625, 762939453125,
-	3814697265625, 19073486328125, 95367431640625, 476837158203125,
-	2384185791015625, 11920928955078125, 59604644775390625, 298023223876953125,
-	1490116119384765625, 7450580596923828125
-};
-
-static u128
-pow5_128(int e)			/* 0 <= e <= 54 */
-{
-	return e < 28 ? pow5_64[e] : (u128)pow5_64[27] * pow5_64[e - 27];
-}
-
-static u128
-pow10_128(int e)			/* 0 <= e <= 38 */
-{
-	return pow5_128(e) << e;
-}
 
 static int
-dec_digits(u128 d)		/* 1 <= d < 10^38 */
+dec_digits(fp_u128 d)		/* 1 <= d < 10^38 */
 {
 	uint64_t hi = (uint64_t)(d >> 64);
 	int bits = hi ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)d);
 	int n = bits * 1233 >> 12;	/* floor(log10(2^bits)), bits <= 127 */
 
-	return n + (d >= pow10_128(n));	/* 10^n <= d or 10^(n-1) <= d */
+	return n + (d >= fp_pow10_128(n));	/* 10^n <= d or 10^(n-1) <= d */
 }
 
 /* Does R read back as v = D x 10^-n?  See above; mbits = bits of M. */
 static bool
-reads_back(u128 r, u128 d, int n, int mbits, int k, bool pow2)
+reads_back(fp_u128 r, fp_u128 d, int n, int mbits, int k, bool pow2)
 {
 	int s = n + (mbits - 1 + k) - 53;
-	u128 diff;
+	fp_u128 diff;
 
 	if (r >= d) {
 		diff = r - d;
@@ -136,7 +116,7 @@ reads_back(u128 r, u128 d, int n, int mbits, int k, bool pow2)
 		diff = d - r;
 		s -= pow2;	/* the gap below a power of two is half */
 	}
-	return diff <= (s >= 0 ? pow5_128(n) << s : pow5_128(n) >> -s);
+	return diff <= (s >= 0 ? fp_pow5_128(n) << s : fp_pow5_128(n) >> -s);
 }
 
 /* %.{prec}g of (-1)^neg x q x 10^(x - (digits of q) + 1), q > 0. */
@@ -185,7 +165,7 @@ g_style(bool neg, uint64_t q, int x, int prec, char *out)
 
 /* v as D x 10^-n (see above); false when v is not in the exact route. */
 static bool
-exact_decimal(double v, u128 *d, int *n, int *mbits, int *k, bool *pow2)
+exact_decimal(double v, fp_u128 *d, int *n, int *mbits, int *k, bool *pow2)
 {
 	uint64_t u;
 
@@ -205,13 +185,13 @@ exact_decimal(double v, u128 *d, int *n, int *mbits, int *k, bool *pow2)
 		if (*mbits + *k > 126)	/* keeps D below 2^126 < 10^38 */
 			return false;
 		*n = 0;
-		*d = (u128)m << *k;
+		*d = (fp_u128)m << *k;
 		return true;
 	}
 	*n = -*k;
-	if (*n > 54 || pow5_128(*n) > (pow10_128(38) - 1) / m)
+	if (*n > 54 || fp_pow5_128(*n) > (fp_pow10_128(38) - 1) / m)
 		return false;
-	*d = pow5_128(*n) * m;
+	*d = fp_pow5_128(*n) * m;
 	return true;
 }
 
@@ -222,7 +202,7 @@ exact_decimal(double v, u128 *d, int *n, int *mbits, int *k, bool *pow2)
 static bool
 value_str_exact(double v, char *out, size_t *len)
 {
-	u128 d;
+	fp_u128 d;
 	int n, mbits, k;
 	bool pow2;
 
@@ -236,20 +216,20 @@ value_str_exact(double v, char *out, size_t *len)
 			*len = g_style(signbit(v), (uint64_t)d, x, prec, out);
 			return true;
 		}
-		u128 p = pow10_128(nd - prec);
-		u128 q = d / p;
-		u128 rem = d - q * p;
+		fp_u128 p = fp_pow10_128(nd - prec);
+		fp_u128 q = d / p;
+		fp_u128 rem = d - q * p;
 		if (rem > p / 2 || (rem == p / 2 && (q & 1)))
 			q++;	/* the nearest, ties to even */
-		u128 cand[3] = { q, q + 1, q - 1 };
+		fp_u128 cand[3] = { q, q + 1, q - 1 };
 		for (int c = 0; c < 3; c++) {
-			u128 qc = cand[c];
-			if (qc < pow10_128(prec - 1) || qc > pow10_128(prec))
+			fp_u128 qc = cand[c];
+			if (qc < fp_pow10_128(prec - 1) || qc > fp_pow10_128(prec))
 				continue;
 			if (prec < 17 && !reads_back(qc * p, d, n, mbits, k, pow2))
 				continue;
 			int xc = x;
-			if (qc == pow10_128(prec)) {
+			if (qc == fp_pow10_128(prec)) {
 				qc /= 10;
 				xc++;
 			}

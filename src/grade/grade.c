@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade_int.h"
+#include "grade/grade_int.h"
 
 const char *
 grade_verdict_text(grade_verdict v)

@@ -5,7 +5,7 @@
 #ifndef FPTUTOR_GRADE_INT_H
 #define FPTUTOR_GRADE_INT_H
 
-#include "grade.h"
+#include "grade/grade.h"
 
 #define GRADE_WORD 24		/* bytes of a stem, longer words are cut */
 

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade_int.h"
+#include "grade/grade_int.h"
 
 #define MAX_OCC 1024	/* occurrences of one phrase's terms remembered */
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade_int.h"
+#include "grade/grade_int.h"
 
 /* Append the elements of one blank-free chunk ("scaler.step", "scal*",
  * "65504~1%", "2^-24") to alt, tokenised exactly as answers are, so the

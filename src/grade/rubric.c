@@ -36,20 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade_int.h"
-
-
-bool
-grade_err(grade_diag *d, size_t col, const char *fmt, ...)
-{
-	va_list ap;
-
-	d->col = col;
-	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
-	return false;
-}
+#include "grade/grade_int.h"
 
 grade_rubric *
 grade_rubric_new(void)
@@ -60,14 +47,6 @@ grade_rubric_new(void)
 		r->window = 8;
 	}
 	return r;
-}
-
-void
-grade_free_alts(galt *a, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(a[i].el);
-	free(a);
 }
 
 void
@@ -97,33 +76,6 @@ grade_rubric_free(grade_rubric *r)
 	free(r);
 }
 
-/* Grow *arr (of *n elements of size sz) by one zeroed element. */
-void *
-grade_grow(void *arrp, size_t *n, size_t sz)
-{
-	void **arr = arrp;
-	void *p = realloc(*arr, (*n + 1) * sz);
-	if (p == NULL)
-		return NULL;
-	*arr = p;
-	memset((char *)p + *n * sz, 0, sz);
-	return (char *)p + (*n)++ * sz;
-}
-
-const char *
-grade_skip_ws(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
-bool
-grade_is_idchar(int c)
-{
-	return isalnum(c) || c == '-' || c == '_' || c == '.';
-}
-
 /* Read an identifier at *s into buf; false if none. */
 static bool
 read_id(const char **s, char *buf, size_t n)
@@ -134,15 +86,6 @@ read_id(const char **s, char *buf, size_t n)
 		buf[k++] = *(*s)++;
 	buf[k] = '\0';
 	return k > 0 && !grade_is_idchar((unsigned char)**s);
-}
-
-gsyn *
-grade_find_syn(const grade_rubric *r, const char *name, size_t len)
-{
-	for (size_t i = 0; i < r->nsyn; i++)
-		if (strlen(r->syn[i].name) == len && strncmp(r->syn[i].name, name, len) == 0)
-			return &r->syn[i];
-	return NULL;
 }
 
 static gentry *

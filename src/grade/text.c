@@ -17,7 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "grade_int.h"
+#include "grade/grade_int.h"
 
 /* Tokens in the clause being built (0 when it has none yet). */
 static size_t
@@ -259,16 +259,6 @@ clause_break(const char *a, size_t i, size_t n)
 		return true;	/* calls are handled by the caller */
 	return c == ';' || c == ':' || c == '!' || c == '?' || c == ',' ||
 	    c == '\n' || c == '[' || c == ']';
-}
-
-unsigned
-grade_hash(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
 }
 
 /* Chain every token into the stem index (open addressing, linear probe). */

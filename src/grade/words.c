@@ -12,7 +12,19 @@
 #include <strings.h>
 #include <threads.h>
 
-#include "grade_int.h"
+#include "grade/grade_int.h"
+
+/* FNV-1a: the word tables here and the stem index of text.c. */
+unsigned
+grade_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
 
 /* ---- word classes ------------------------------------------------------- */
 

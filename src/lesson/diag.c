@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
-#include "priv.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 const char *
 lesson_severity_name(lesson_severity s)

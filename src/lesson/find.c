@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "lesson.h"
-#include "priv.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 #define MAX_LISTED 10000	/* lessons listed from all directories */
 

@@ -8,9 +8,11 @@
  * (model.c), diagnostics (diag.c) and the lesson search path (find.c).
  * The format is documented in fptutor-lesson(5).
  *
- * Who calls what: a front end calls lesson_load() with a file name and a
- * lesson_diags; it gets a lesson whose every name, number, expression and
- * interpolation has been checked, or NULL and at least one error.  Nothing
+ * Who calls what: a front end calls lesson_open() with what the user typed
+ * (an id or a path), or lesson_shelf_open() for every lesson on the search
+ * path, or lesson_load() with a file name; each takes a lesson_diags and
+ * gives a lesson whose every name, number, expression and interpolation
+ * has been checked, or NULL and at least one error.  Nothing
  * is half-loaded: a lesson with any error is freed before lesson_load
  * returns.  The player (player.h) and the views read the model; nothing
  * but lesson_free changes it.
@@ -28,9 +30,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "calc.h"
-#include "fp.h"
-#include "scaler.h"
+#include "calc/calc.h"
+#include "fp/fp.h"
+#include "train/scaler.h"
 
 /* Caps: a lesson is data, and bad data must not exhaust anything. */
 #define LESSON_MAX_BYTES	(1024 * 1024)	/* size of a lesson file */
@@ -383,5 +385,56 @@ long lesson_list(const char *const *dirs, size_t ndirs, char ***out);
 int lesson_cmp_order(const void *a, const void *b);
 #define LESSON_MAX_ORDER 9999
 void lesson_paths_free(char **paths, long n);
+
+/* ---- the one door (open.c) --------------------------------------------------- */
+
+#define LESSON_MAX_DIRS 64	/* directories on the search path */
+
+/* The installed lessons' directory, set once by the program (NULL: none). */
+void lesson_set_installed_dir(const char *dir);
+/* The search path (lesson_path() with the installed directory). */
+size_t lesson_dirs(const char **dirs, size_t max);
+
+typedef enum lesson_open_err {
+	LESSON_OPEN_OK,
+	LESSON_OPEN_BADID,	/* neither an id nor a path */
+	LESSON_OPEN_MISSING,	/* a good id, found in no directory */
+	LESSON_OPEN_INVALID,	/* found; errors in d */
+	LESSON_OPEN_IOERR,	/* found; it could not be read (in d) */
+} lesson_open_err;
+
+/* Find (lesson_find() along lesson_dirs()) and load a lesson named by id
+ * or path.  NULL with *err saying why; the diagnostics of the load are in
+ * d either way. */
+lesson *lesson_open(const char *arg, lesson_diags *d, lesson_open_err *err);
+/* The sentence for LESSON_OPEN_BADID or LESSON_OPEN_MISSING ("no lesson
+ * 'x' in DIR, DIR"); "" for the others, whose diagnostics say it.
+ * Returns msg. */
+const char *lesson_open_msg(const char *arg, lesson_open_err err, char *msg,
+    size_t n);
+
+/* The lesson on the search path that asks question id, loaded, with *q
+ * set; NULL when none does.  Lessons are tried in id order; on_load (may
+ * be NULL) sees the diagnostics of each one loaded. */
+typedef void (*lesson_report_fn)(const void *ctx, const lesson_diags *d);
+lesson *lesson_open_question(const char *id, const lesson_question **q,
+    lesson_report_fn on_load, const void *ctx);
+
+/* Every lesson on the search path, loaded. */
+typedef struct lesson_shelf {
+	lesson **v;		/* the lessons that loaded, in teaching order */
+	size_t n;
+	char **broken;		/* the paths of those that did not */
+	size_t nbroken;
+	size_t nfiles;		/* lesson files found */
+	bool invalid, ioerr;	/* why some did not: errors, I/O */
+	const char *dirs[LESSON_MAX_DIRS];	/* the search path */
+	size_t ndirs;
+} lesson_shelf;
+
+/* Load the shelf; on_load (may be NULL) sees each lesson's diagnostics.
+ * 0, or -1 when out of memory (nothing kept). */
+int lesson_shelf_open(lesson_shelf *s, lesson_report_fn on_load, const void *ctx);
+void lesson_shelf_free(lesson_shelf *s);
 
 #endif

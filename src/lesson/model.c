@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lesson.h"
-#include "priv.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 static const char *const block_names[LB_NKINDS] = {
 	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot", "train",
@@ -178,35 +178,6 @@ lesson_free(lesson *l)
 		free_question(&l->questions[i]);
 	free(l->questions);
 	free(l);
-}
-
-/* ---- loading ------------------------------------------------------------ */
-
-lesson *
-lesson_load(const char *file, lesson_diags *d, int *ioerr)
-{
-	lesson_source src;
-	size_t errors0 = d->nerrors;
-
-	*ioerr = 0;
-	int e = lesson_source_read(file, &src, d);
-	if (e != 0) {
-		*ioerr = e > 0 ? e : 0;
-		return NULL;
-	}
-	lesson *l = lesson_parse(&src, d);
-	lesson_source_free(&src);
-	if (l == NULL) {
-		if (d->nerrors == errors0)
-			lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "out of memory");
-		*ioerr = ENOMEM;
-		return NULL;
-	}
-	if (!lesson_validate(l, d) || d->nerrors != errors0) {
-		lesson_free(l);
-		return NULL;
-	}
-	return l;
 }
 
 /* ---- lookups ------------------------------------------------------------ */

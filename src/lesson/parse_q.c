@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
-#include "priv.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 static size_t
 token_len(const char *s)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "player.h"
+#include "lesson/player.h"
 
 lesson_player *
 lesson_player_new(const lesson *l, lesson_text_grader text_grader)

@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 /* ---- grading -------------------------------------------------------------- */
 

@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 const char *
 lesson_plot_name(lesson_plot_kind k)

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 for an
  * invalid one (overlong, surrogate, beyond U+10FFFF, or a C1 control). */

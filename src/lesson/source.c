@@ -15,41 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lesson.h"
-#include "priv.h"
-
-size_t
-lesson_utf8_len(const char *str, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t len;
-	unsigned min;
-	unsigned c = s[0];
-
-	if (c < 0x80)
-		return 1;
-	else if (c >= 0xc2 && c <= 0xdf)
-		len = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4, min = 0x10000;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	unsigned cp = c & (0x7fu >> len);
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	if (cp >= 0x80 && cp <= 0x9f)	/* C1 controls */
-		return 0;
-	return len;
-}
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 int
 lesson_chars(const char *s, size_t n)

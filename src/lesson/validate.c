@@ -14,60 +14,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lesson.h"
-#include "priv.h"
-#include "lesson_grade.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
+#include "lesson/grade_text.h"
 
 #define TITLE_WIDTH 72
-
-void
-lesson_verr(lesson_checker *c, lesson_loc at, const char *fmt, ...)
-{
-	char msg[240];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lesson_diag_add(c->d, LESSON_ERROR, c->l->file, at.line, at.col, "%s", msg);
-}
-
-void
-lesson_vwarn(lesson_checker *c, lesson_loc at, const char *fmt, ...)
-{
-	char msg[240];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lesson_diag_add(c->d, LESSON_WARNING, c->l->file, at.line, at.col, "%s", msg);
-}
-
-lesson_loc
-lesson_loc_at(lesson_loc loc, const char *text, size_t off)
-{
-	return (lesson_loc){ loc.line, loc.col + lesson_chars(text, off) };
-}
-
-bool
-lesson_work_left(lesson_checker *c, lesson_loc at)
-{
-	if (c->work < LESSON_MAX_WORK)
-		return true;
-	if (c->work != SIZE_MAX)
-		lesson_verr(c, at, "the lesson computes too much: more than %d values "
-		    "in its expressions and simulations", LESSON_MAX_WORK);
-	c->work = SIZE_MAX;	/* said once */
-	return false;
-}
-
-void
-lesson_work_trace(lesson_checker *c, const calc_trace *t)
-{
-	for (size_t i = 0; i < t->nsteps && c->work != SIZE_MAX; i++)
-		c->work += t->steps[i].n;
-}
 
 bool
 lesson_check_value(lesson_checker *c, lesson_value *v)
@@ -358,7 +309,7 @@ check_rubric(lesson_checker *c, const lesson_question *q)
 {
 	grade_diag gd;
 	int line;
-	grade_rubric *r = grade_lesson_rubric(q, &line, &gd);
+	grade_rubric *r = lesson_rubric_compile(q, &line, &gd);
 
 	if (r != NULL) {
 		grade_rubric_free(r);

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lesson.h"
-#include "priv.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 /* A word of the argument text and its place. */
 typedef struct word {

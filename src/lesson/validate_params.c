@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
-#include "priv.h"
-#include "toy.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
+#include "train/toy.h"
 
 typedef enum pkey {
 	K_DTYPE, K_GRAD, K_GRAD_MAX, K_SCALE, K_STEPS, K_INF_STEPS, K_INIT_SCALE,

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
-#include "priv.h"
+#include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 typedef enum vargs { VA_FMT, VA_FMT_NUM, VA_CALC } vargs;
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress_int.h"
+#include "state/progress_int.h"
 
 static time_t
 clock_now(void)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress_int.h"
+#include "state/progress_int.h"
 
 #define NFIXED	8	/* "lesson" ID STEP NSTEPS DONE BEST MAX UPDATED */
 #define MAXTOK	(NFIXED + PROGRESS_MAX_MISSED)

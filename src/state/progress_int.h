@@ -8,7 +8,7 @@
 #ifndef FPTUTOR_STATE_PROGRESS_INT_H
 #define FPTUTOR_STATE_PROGRESS_INT_H
 
-#include "progress.h"
+#include "state/progress.h"
 
 /* Limits: a file beyond them is damaged; a change beyond them is refused. */
 #define PROGRESS_MAX_FILE	(1024L * 1024)	/* bytes of DIR/progress */

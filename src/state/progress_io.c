@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "progress_int.h"
+#include "state/progress_int.h"
 
 #define CHUNK		65536		/* bytes per write(2) */
 #define TMP_PREFIX	"progress.tmp."

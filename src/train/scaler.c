@@ -14,7 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "scaler.h"
+#include "train/scaler.h"
 
 void
 scaler_params_default(scaler_params *p)

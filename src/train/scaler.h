@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fp.h"
+#include "fp/fp.h"
 
 /* ---- the GradScaler state machine (scaler.c) ------------------------- */
 

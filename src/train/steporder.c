@@ -8,7 +8,7 @@
 
 #include <strings.h>
 
-#include "scaler.h"
+#include "train/scaler.h"
 
 static const char *const syn_forward[] = {
 	"forward", "forward pass", "autocast", "autocast forward",

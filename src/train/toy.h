@@ -73,8 +73,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fp.h"
-#include "scaler.h"
+#include "fp/fp.h"
+#include "train/scaler.h"
 
 /* ---- modes ------------------------------------------------------------ */
 

@@ -7,7 +7,7 @@
 #ifndef FPTUTOR_TRAIN_TOY_INT_H
 #define FPTUTOR_TRAIN_TOY_INT_H
 
-#include "toy.h"
+#include "train/toy.h"
 
 /* ---- toy_math.c: the same numbers on every IEEE 754 machine ------------ */
 

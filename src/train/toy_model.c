@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "toy_int.h"
+#include "train/toy_int.h"
 
 /* No fused multiply-adds: they would change the bits between machines
  * (GCC does not contract under -std=c11; clang needs the pragma). */

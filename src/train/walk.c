@@ -9,7 +9,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "scaler.h"
+#include "train/scaler.h"
 
 /* Far below every format's smallest subnormal (fp32: 2^-149), yet far
  * enough above double's underflow that fma error terms stay exact. */

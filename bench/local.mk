@@ -1,0 +1,40 @@
+# bench/local.mk — `make bench`: figures, not pass/fail.  Each benchmark
+# prints what it measures; none is run by make check.
+EXTRA_PROGRAMS += bench/bench_fp bench/bench_calc bench/bench_scaler \
+	bench/bench_toy bench/bench_grade bench/bench_tui
+BENCH_RUN += bench/bench_calc$(EXEEXT) bench/bench_scaler$(EXEEXT) \
+	bench/bench_toy$(EXEEXT) bench/bench_grade$(EXEEXT) bench/bench_tui$(EXEEXT)
+CLEANFILES += $(EXTRA_PROGRAMS)
+BENCH_FLAGS = $(AM_CFLAGS) -O2
+
+# the format core against the hardware cast and the bit trick
+bench_bench_fp_SOURCES = bench/bench_fp.c
+bench_bench_fp_CFLAGS = $(BENCH_FLAGS) $(F16C_CFLAGS)
+bench_bench_fp_LDADD = src/libfptutor.a $(LIBS)
+# parse + eval of a 4096-element softmax, stable and naive
+bench_bench_calc_SOURCES = bench/bench_calc.c
+bench_bench_calc_CFLAGS = $(BENCH_FLAGS)
+bench_bench_calc_LDADD = src/libfptutor.a $(LIBS)
+# a 100,000-step GradScaler simulation
+bench_bench_scaler_SOURCES = bench/bench_scaler.c
+bench_bench_scaler_CFLAGS = $(BENCH_FLAGS)
+bench_bench_scaler_LDADD = src/libfptutor.a $(LIBS)
+# the toy run, all five modes at the default size
+bench_bench_toy_SOURCES = bench/bench_toy.c
+bench_bench_toy_CFLAGS = $(BENCH_FLAGS)
+bench_bench_toy_LDADD = src/libfptutor.a $(LIBS)
+# answers graded per second over the labelled corpora
+bench_bench_grade_SOURCES = bench/bench_grade.c
+bench_bench_grade_CFLAGS = $(BENCH_FLAGS)
+bench_bench_grade_LDADD = src/libfptutor.a $(LIBS)
+# the first frame, bytes per step, peak memory (a pty, no tmux)
+bench_bench_tui_SOURCES = bench/bench_tui.c
+bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+bench_bench_tui_LDADD = -lutil $(LIBS)
+
+bench: bench/bench_fp$(EXEEXT) src/fptutor$(EXEEXT) $(BENCH_RUN)
+	bench/bench_fp$(EXEEXT)
+	@for b in $(BENCH_RUN); do echo "== $$b"; ./$$b || exit 1; done
+	$(SHELL) $(srcdir)/bench/bench_bits.sh src/fptutor$(EXEEXT)
+.PHONY: bench
+EXTRA_DIST += bench/bench_bits.sh

@@ -1,0 +1,224 @@
+/*
+ * grade.c — `fptutor grade QUESTION-ID [--json]`: grade the answer on
+ * standard input against the question's rubric (free text) or its key
+ * (the closed types), with feedback: the score, each concept hit or
+ * missed, each misconception with why it is wrong, and the model answer.
+ * Exit 0 pass, 1 fail, 2 unknown question id or usage.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/json.h"
+#include "cli/cli.h"
+#include "lesson/grade_text.h"
+#include "view/lesson_text.h"
+
+/* Read standard input, at most GRADE_MAX_ANSWER bytes (the rest is left
+ * unread, with a warning).  NULL on a read error. */
+static char *
+read_answer(const char *cmd, size_t *len)
+{
+	char *buf = malloc(GRADE_MAX_ANSWER + 1);
+	size_t n = 0, got;
+
+	if (buf == NULL)
+		return NULL;
+	while (n < GRADE_MAX_ANSWER &&
+	    (got = fread(buf + n, 1, GRADE_MAX_ANSWER - n, stdin)) > 0)
+		n += got;
+	if (ferror(stdin)) {
+		free(buf);
+		return NULL;
+	}
+	if (n == GRADE_MAX_ANSWER && getchar() != EOF)
+		cli_err(cmd, "warning: the answer is longer than %d KiB; only the "
+		    "first %d KiB are graded", GRADE_MAX_ANSWER / 1024,
+		    GRADE_MAX_ANSWER / 1024);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* Each lesson's diagnostics as it is tried, under the command's name. */
+static void
+print_load_diags(const void *cmd, const lesson_diags *d)
+{
+	cli_lesson_diags(cmd, d);
+}
+
+static void
+json_items(const char *key, const grade_item *it, size_t n, bool misc)
+{
+	printf(",\"%s\":[", key);
+	for (size_t i = 0; i < n; i++) {
+		printf("%s{\"id\":", i ? "," : "");
+		cli_json_str(it[i].id);
+		if (!misc)
+			printf(",\"hit\":%s,\"weight\":%d,\"required\":%s",
+			    it[i].hit ? "true" : "false", it[i].weight,
+			    it[i].required ? "true" : "false");
+		printf(",\"%s\":", misc ? "why" : "text");
+		cli_json_str(it[i].text ? it[i].text : "");
+		putchar('}');
+	}
+	putchar(']');
+}
+
+static void
+show_text(const lesson_question *q, const grade_result *r)
+{
+	printf("%s%s%s: %s", view_c(COL_BOLD), q->id, view_c(COL_RESET),
+	    r->pass ? "pass" : "not yet");
+	if (!r->pass)
+		printf(" (%s)", grade_verdict_text(r->verdict));
+	printf(", score %d of %d\n", r->score, r->max);
+	if (r->order_found[0])
+		printf("  your order: %s\n", r->order_found);
+	if (r->inversion[0])
+		printf("  order: %s\n", r->inversion);
+	if (r->contradiction[0])
+		printf("  contradiction: %s\n", r->contradiction);
+	for (size_t i = 0; i < r->nmiscs; i++)
+		printf("  misconception %s: %s\n", r->miscs[i].id, r->miscs[i].text);
+	for (size_t i = 0; i < r->nconcepts; i++) {
+		const grade_item *c = &r->concepts[i];
+		printf("  %s %s%s", c->hit ? "+" : "-", c->id, c->text[0] ? ": " : "");
+		view_lesson_puts(stdout, c->text);
+		putchar('\n');
+	}
+}
+
+static int
+run_grade(const cli_cmd *cmd, int argc, char **argv)
+{
+	char qa[300];
+	const char *id = NULL;
+	bool json = false, no_color = false;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			cli_print_help(cmd, stdout);
+			return cli_finish_output(cmd->name, CLI_OK);
+		} else if (strcmp(a, "--json") == 0) {
+			json = true;
+		} else if (strcmp(a, "--no-color") == 0) {
+			no_color = true;
+		} else if (a[0] == '-') {
+			return cli_usage_err(cmd->name, "unknown option '%s'",
+			    cli_quote(a, strlen(a), qa, sizeof qa));
+		} else if (id) {
+			return cli_usage_err(cmd->name, "one question id only");
+		} else {
+			id = a;
+		}
+	}
+	if (id == NULL)
+		return cli_usage_err(cmd->name, "no question id given (see fptutor lessons)");
+	view_term_init(no_color || json);
+
+	const lesson_question *q = NULL;
+	lesson *l = lesson_open_question(id, &q, print_load_diags, cmd->name);
+	if (l == NULL)
+		return cli_usage_err(cmd->name, "unknown question id '%s' "
+		    "(fptutor lessons lists them)",
+		    cli_quote(id, strlen(id), qa, sizeof qa));
+	size_t len;
+	char *answer = read_answer(cmd->name, &len);
+	if (answer == NULL) {
+		lesson_free(l);
+		cli_err(cmd->name, "cannot read the answer from standard input");
+		return CLI_IOERR;
+	}
+
+	int status;
+	if (q->type == LQ_TEXT) {
+		grade_diag d;
+		int line;
+		grade_result r;
+		grade_rubric *rub = lesson_rubric_compile(q, &line, &d);
+		if (rub == NULL) {
+			cli_err(cmd->name, "%s:%d:%zu: error: %s", l->file, line, d.col + 1, d.msg);
+			free(answer);
+			lesson_free(l);
+			return CLI_DATAERR;
+		}
+		if (!grade_answer(rub, answer, len, &r)) {
+			grade_rubric_free(rub);
+			free(answer);
+			lesson_free(l);
+			cli_err(cmd->name, "out of memory");
+			return CLI_IOERR;
+		}
+		if (json) {
+			printf("{\"question\":");
+			cli_json_str(q->id);
+			printf(",\"score\":%d,\"max\":%d,\"pass\":%s,\"verdict\":",
+			    r.score, r.max, r.pass ? "true" : "false");
+			cli_json_str(grade_verdict_text(r.verdict));
+			json_items("concepts", r.concepts, r.nconcepts, false);
+			json_items("misconceptions", r.miscs, r.nmiscs, true);
+			printf(",\"contradiction\":");
+			cli_json_str(r.contradiction);
+			printf(",\"inversion\":");
+			cli_json_str(r.inversion);
+			lesson_grade g;
+			lesson_grade_text(l, q, answer, &g);
+			printf(",\"feedback\":");
+			cli_json_str(g.feedback);
+			printf("}\n");
+		} else {
+			show_text(q, &r);
+		}
+		status = r.pass ? CLI_OK : CLI_FAIL;
+		grade_result_free(&r);
+		grade_rubric_free(rub);
+	} else {
+		lesson_grade g;
+		lesson_grade_answer(l, q, answer, lesson_grade_text, &g);
+		if (json) {
+			printf("{\"question\":");
+			cli_json_str(q->id);
+			printf(",\"score\":%g,\"max\":%g,\"pass\":%s,\"concepts\":[],"
+			    "\"misconceptions\":[],\"feedback\":", g.score, g.max,
+			    g.pass ? "true" : "false");
+			cli_json_str(g.feedback);
+			printf("}\n");
+		} else {
+			printf("%s%s%s: %s, score %g of %g\n  ", view_c(COL_BOLD), q->id,
+			    view_c(COL_RESET), g.pass ? "pass" : "not yet", g.score, g.max);
+			view_lesson_puts(stdout, g.feedback);
+			putchar('\n');
+		}
+		status = g.pass ? CLI_OK : CLI_FAIL;
+	}
+	if (!json && q->answer.n) {
+		printf("  model answer: ");
+		view_lesson_rich_text(stdout, &q->answer, 4, 16, 78);
+	}
+	free(answer);
+	lesson_free(l);
+	return cli_finish_output(cmd->name, status);
+}
+
+const cli_cmd cli_cmd_grade = {
+	"grade", "grade an answer read from standard input",
+	"fptutor grade QUESTION-ID [--json] [--no-color] < ANSWER",
+	"Grade the answer on standard input to the question QUESTION-ID of the\n"
+	"lessons (fptutor lessons lists the ids): free-text answers by the\n"
+	"question's rubric, the other kinds by their key.  Show the score, each\n"
+	"point made or missed, each misconception with why it is wrong, and the\n"
+	"model answer.  At most 64 KiB of the answer is read.\n"
+	"\n"
+	"      --json      one JSON object: question, score, max, pass, verdict,\n"
+	"                  concepts, misconceptions, contradiction, inversion,\n"
+	"                  feedback\n"
+	"      --no-color  plain output even on a terminal\n"
+	"  -h, --help      show this help\n"
+	"\n"
+	"Exit status: 0 the answer passes; 1 it does not; 2 unknown question id\n"
+	"or usage error; 65 the question's rubric is invalid; 74 I/O error.\n",
+	run_grade
+};

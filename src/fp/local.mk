@@ -1,0 +1,10 @@
+# src/fp/local.mk — the format engine (src/fp/fp.h), the bottom layer.
+src_libfptutor_a_SOURCES += \
+	src/fp/fp.h \
+	src/fp/fp_int.h \
+	src/fp/format.c \
+	src/fp/encode.c \
+	src/fp/read.c \
+	src/fp/decode.c \
+	src/fp/text.c \
+	src/fp/explain.c

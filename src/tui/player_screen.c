@@ -1,0 +1,574 @@
+/*
+ * player_screen.c — the lesson player screen: a view of the UI-free
+ * player (src/lesson/player.h).  The body shows the current step's items
+ * up to the current one: prose wrapped to the width, bits blocks as the
+ * bits widget walking bit by bit (the player's frame is the walk's
+ * position), the other blocks through the text view (the same numbers as
+ * `fptutor play`), questions as answer panels (answer.c).  The step is
+ * drawn into a pad and the visible slice copied, so a tall step scrolls.
+ * Progress (the step, and the score when the lesson ends or is left) is
+ * recorded and saved when the screen closes.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson/grade_text.h"
+#include "view/lesson_text.h"
+#include "view/term.h"
+#include "tui/tui_priv.h"
+
+typedef struct pscreen {
+	tui_screen s;
+	lesson *l;
+	lesson_player *p;
+	tui_answer **ans;	/* per question, made when first shown */
+	int scroll;		/* first body row shown */
+	bool follow;		/* keep the current item in view */
+	int total;		/* rows of the last drawing */
+	int rows;		/* body rows of the last drawing */
+	int cur_top;		/* where the current item starts */
+	int acy, acx;		/* the editor's cursor on the pad */
+	bool has_cursor;
+	char title[120];
+	const char *keybar[24];	/* the key bar of the last call of keys() */
+	bool shown;		/* drawn at least once: there is progress to keep */
+} pscreen;
+
+/* ---- measuring and drawing items ----------------------------------------------- */
+
+static int
+text_width(int cols)
+{
+	int w = cols - 4;
+	return w > 96 ? 96 : w;
+}
+
+/* What a text-view writer prints, as one string (colour is off in the
+ * TUI's text: view_tty.color is cleared by the shell). */
+static char *
+captured(void (*fn)(FILE *, const void *, const void *), const void *a,
+    const void *b)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	if (f == NULL)
+		return NULL;
+	fn(f, a, b);
+	fclose(f);
+	return buf;
+}
+
+static void
+cap_block(FILE *f, const void *l, const void *b)
+{
+	view_lesson_block_text(f, l, b);
+}
+
+/* A bits block: which value and format the player's frame is in, and how
+ * far the walk has gone there (-1: the whole block, no walk).  Each value
+ * and format takes its bits plus the stages of its rounding walk
+ * (tui_bits_frames), in the order the lesson validator counted them. */
+static int
+bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
+{
+	int rows = 0, cum = 0;
+	char head[200];
+
+	for (int v = 0; v < b->nvals; v++) {
+		for (int k = 0; k < b->nfmts; k++) {
+			const fp_format *f = b->fmts[k];
+			unsigned flags;
+			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
+			int n = tui_bits_frames(f, bits, &b->vals[v]), lit = -1;
+
+			/* During the walk only the format being walked is drawn:
+			 * three widgets do not fit in 80x24 with their derivations. */
+			if (frame >= 0 && (frame < cum || frame >= cum + n)) {
+				cum += n;
+				continue;
+			}
+			if (frame >= 0) {
+				lit = frame - cum + 1;
+				snprintf(head, sizeof head, "%s in %s, bit by bit (format "
+				    "%d of %d; space: next %s)", b->valtext[v], f->name,
+				    k + 1, b->nfmts, lit < f->width ? "bit" : "step");
+			} else {
+				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
+			}
+			cum += n;
+			if (w) {
+				wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
+				tui_put(w, y + rows, x, width, head);
+				wattrset(w, tui_attr(TR_NORMAL));
+			}
+			rows++;
+			/* Advance by the widget's fixed slot whether drawing or
+			 * measuring, so the measured step and the drawn one agree and
+			 * scrolling lands on the current block's heading. */
+			if (w)
+				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
+			rows += tui_bits_rows(f, &b->vals[v]) + 1;
+		}
+	}
+	return rows;
+}
+
+static tui_answer *
+answer_of(pscreen *ps, size_t qi)
+{
+	if (ps->ans[qi] == NULL)
+		ps->ans[qi] = tui_answer_new(ps->p, &ps->l->questions[qi]);
+	return ps->ans[qi];
+}
+
+/* Draw (w non-NULL) or measure item i of the current step from row y. */
+static int
+item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
+{
+	const lesson *l = ps->l;
+	const lesson_item *it = &l->steps[ps->p->step].items[i];
+	bool current = i == ps->p->item;
+	int width = text_width(cols);
+	char *s = NULL;
+	int n = 0;
+
+	switch (it->kind) {
+	case LI_PARA:
+		{
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *f = open_memstream(&buf, &len);
+			if (f) {
+				view_lesson_para_text(f, &it->para, 0, 0, width);
+				fclose(f);
+			}
+			n = tui_lines(w, y, 2, cols, buf);
+			free(buf);
+		}
+		break;
+	case LI_BLOCK: {
+		const lesson_block *b = &l->blocks[it->index];
+		if (b->kind == LB_BITS) {
+			n = bits_block(w, y, 1, cols - 2, b, current ? ps->p->frame : -1);
+			break;
+		}
+		s = captured(cap_block, l, b);
+		n = tui_lines(w, y, 2, cols, s);
+		break;
+	}
+	case LI_QUESTION: {
+		tui_answer *a = answer_of(ps, it->index);
+		if (a == NULL)
+			break;
+		n = w ? tui_answer_draw(a, w, y, cols) : tui_answer_rows(a, cols);
+		if (w && current)
+			ps->has_cursor = tui_answer_cursor(a, &ps->acy, &ps->acx);
+		break;
+	}
+	}
+	free(s);
+	return n;
+}
+
+static int
+summary(pscreen *ps, WINDOW *w, int cols)
+{
+	lesson_score sc;
+	char line[200];
+	int y = 1;
+	const lesson *l = ps->l;
+
+	lesson_player_score(ps->p, &sc);
+	if (w) {
+		wattrset(w, tui_attr(TR_TITLE));
+		tui_put(w, 0, 2, cols - 4, " The end of the lesson ");
+		wattrset(w, tui_attr(TR_NORMAL));
+	}
+	for (size_t i = 0; i < l->nquestions; i++, y++) {
+		const lesson_progress *g = &ps->p->q[i];
+		bool ok = g->answer && g->grade.pass && !g->revealed;
+		snprintf(line, sizeof line, "  %-14s %-16s %-13s %g/%g",
+		    l->questions[i].id, lesson_qtype_title(l->questions[i].type),
+		    g->answer == NULL ? "not answered" : ok ? "passed" : "not passed",
+		    ok ? g->grade.score : 0, g->answer && g->grade.graded ?
+		    g->grade.max : 1);
+		if (w) {
+			wattrset(w, tui_attr(ok ? TR_GOOD : TR_BAD));
+			tui_put(w, y + 1, 0, cols, line);
+			wattrset(w, tui_attr(TR_NORMAL));
+		}
+	}
+	snprintf(line, sizeof line, "%zu of %zu question%s passed; score %g/%g.",
+	    sc.passed, sc.questions, sc.questions == 1 ? "" : "s", sc.score, sc.max);
+	if (w) {
+		tui_put(w, y + 2, 2, cols - 4, line);
+		tui_put(w, y + 4, 2, cols - 4, "Left goes back into the lesson; "
+		    "q leaves it (your score is saved).");
+	}
+	return y + 5;
+}
+
+static void
+player_draw(tui_screen *s, WINDOW *w, int rows, int cols)
+{
+	pscreen *ps = s->data;
+	const lesson_player *p = ps->p;
+
+	ps->has_cursor = false;
+	ps->shown = true;
+	ps->rows = rows;
+	if (p->done || p->step >= ps->l->nsteps) {
+		summary(ps, w, cols);
+		return;
+	}
+	const lesson_step *st = &ps->l->steps[p->step];
+	/* Measure: the step's title, then each item shown so far. */
+	int total = 2;
+	size_t last = p->item < st->nitems ? p->item : st->nitems - 1;
+	for (size_t i = 0; i < st->nitems && i <= last; i++) {
+		if (i == last)
+			ps->cur_top = total;
+		total += item(ps, NULL, i, 0, cols) + 1;
+	}
+	/* A question keeps its editor, or its answer and verdict, in view:
+	 * a long answer or a tall question must not push them off below. */
+	const lesson_item *li = &st->items[last];
+	if (li->kind == LI_QUESTION && ps->ans[li->index])
+		ps->cur_top += tui_answer_anchor(ps->ans[li->index]);
+	ps->total = total;
+	if (ps->follow) {
+		ps->scroll = total > rows ? total - rows : 0;
+		if (ps->scroll > ps->cur_top)
+			ps->scroll = ps->cur_top;
+	}
+	if (ps->scroll > total - rows)
+		ps->scroll = total > rows ? total - rows : 0;
+	if (ps->scroll < 0)
+		ps->scroll = 0;
+	WINDOW *pad = newpad(total + rows, cols);
+	if (pad == NULL)
+		return;
+	char head[300];
+	snprintf(head, sizeof head, "Step %zu of %zu: %s", p->step + 1,
+	    ps->l->nsteps, st->title);
+	wattrset(pad, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
+	tui_put(pad, 0, 1, cols - 2, head);
+	wattrset(pad, tui_attr(TR_NORMAL));
+	int y = 2;
+	for (size_t i = 0; i < st->nitems && i <= last; i++)
+		y += item(ps, pad, i, y, cols) + 1;
+	copywin(pad, w, ps->scroll, 0, 0, 0, rows - 1, cols - 1, FALSE);
+	if (ps->scroll + rows < total) {
+		wattrset(w, tui_attr(TR_KEY));
+		tui_put(w, rows - 1, cols - 12, 12, view_tty.utf8 ?
+		    " \xe2\x86\x93 more \xe2\x86\x93 " : " v more v ");
+		wattrset(w, tui_attr(TR_NORMAL));
+	}
+	if (ps->has_cursor) {
+		ps->acy -= ps->scroll;
+		if (ps->acy < 0 || ps->acy >= rows)
+			ps->has_cursor = false;
+	}
+	delwin(pad);
+}
+
+static bool
+player_cursor(tui_screen *s, int *y, int *x)
+{
+	pscreen *ps = s->data;
+
+	*y = ps->acy;
+	*x = ps->acx;
+	return ps->has_cursor;
+}
+
+static const char *
+player_status(tui_screen *s, char *buf, size_t n)
+{
+	pscreen *ps = s->data;
+	const lesson_player *p = ps->p;
+	size_t N = ps->l->nsteps, at = p->done ? N : p->step + 1;
+	char bar[64] = "";
+	int fill = N ? (int)(10 * at / N) : 0;
+	size_t o = 0;
+
+	for (int i = 0; i < 10; i++)
+		o += (size_t)snprintf(bar + o, sizeof bar - o, "%s", i < fill ?
+		    (view_tty.utf8 ? "\xe2\x96\x88" : "#") :
+		    (view_tty.utf8 ? "\xc2\xb7" : "."));
+	if (p->done)
+		snprintf(buf, n, "done %s", bar);
+	else
+		snprintf(buf, n, "step %zu/%zu %s", at, N, bar);
+	return buf;
+}
+
+/* ---- keys --------------------------------------------------------------------- */
+
+static void
+record(pscreen *ps, bool score)
+{
+	progress *pr = tui_progress();
+	const lesson_player *p = ps->p;
+	const lesson *l = ps->l;
+	bool done = p->done;
+
+	if (pr == NULL)
+		return;
+	const progress_lesson *old = progress_get(pr, l->id);
+	done = done || (old && old->done);
+	/* A finished lesson starts again from the top. */
+	progress_set_step(pr, l->id, p->done ? 0 : p->step, l->nsteps, done);
+	if (!score || l->nquestions == 0)
+		return;
+	lesson_score sc;
+	const char *missed[LESSON_MAX_QUESTIONS];
+	size_t nm = 0;
+	lesson_player_score(p, &sc);
+	if (sc.answered == 0)
+		return;		/* nothing tried: keep the last attempt's list */
+	for (size_t i = 0; i < l->nquestions && nm < LESSON_MAX_QUESTIONS; i++) {
+		const lesson_progress *g = &p->q[i];
+		if (!(g->answer && g->grade.pass && !g->revealed))
+			missed[nm++] = l->questions[i].id;
+	}
+	progress_set_score(pr, l->id, sc.score, sc.max, missed, nm);
+}
+
+static tui_key_result
+ev(pscreen *ps, lesson_ev_type t)
+{
+	bool was_done = ps->p->done;
+
+	lesson_player_event(ps->p, &(lesson_event){ .type = t });
+	ps->follow = true;
+	if (ps->p->done && !was_done) {
+		record(ps, true);
+		tui_save();
+	}
+	return TUI_KEY_HANDLED;
+}
+
+/* Whether the current item is a block drawn whole (every frame at once):
+ * its frames are not visible states to step through. */
+static bool
+whole_block(const pscreen *ps)
+{
+	const lesson_item *it = ps->p->done ? NULL : lesson_player_item(ps->p);
+
+	return it && it->kind == LI_BLOCK &&
+	    ps->l->blocks[it->index].kind != LB_BITS;
+}
+
+/* Back to the previous visible state: a bit of the walk, or the item
+ * before (past the invisible frames of a block drawn whole). */
+static tui_key_result
+back(pscreen *ps)
+{
+	size_t step = ps->p->step, item = ps->p->item;
+	bool done = ps->p->done;
+
+	ev(ps, LESSON_EV_PREV);
+	while (!done && whole_block(ps) && ps->p->step == step &&
+	    ps->p->item == item && ps->p->frame >= 0 &&
+	    lesson_player_event(ps->p, &(lesson_event){ .type = LESSON_EV_PREV })
+	    == LESSON_EV_OK)
+		;
+	return TUI_KEY_HANDLED;
+}
+
+static tui_key_result
+player_key(tui_screen *s, int is_key, wint_t ch)
+{
+	pscreen *ps = s->data;
+	const lesson_question *q = lesson_player_question(ps->p);
+
+	if (q && !ps->p->done) {
+		tui_answer *a = answer_of(ps, (size_t)(q - ps->l->questions));
+		if (a) {
+			tui_key_result r = tui_answer_key(a, is_key, ch);
+			if (r != TUI_KEY_UNHANDLED) {
+				ps->follow = true;
+				return r;
+			}
+		}
+	}
+	if (is_key) {
+		switch (ch) {
+		case KEY_RIGHT: return ev(ps, LESSON_EV_NEXT_ITEM);
+		case KEY_LEFT: return back(ps);
+		case KEY_NPAGE: return ev(ps, LESSON_EV_NEXT_STEP);
+		case KEY_PPAGE: return ev(ps, LESSON_EV_PREV_STEP);
+		case KEY_HOME:
+			lesson_player_event(ps->p, &(lesson_event){
+			    .type = LESSON_EV_GOTO_STEP, .step = 0 });
+			ps->follow = true;
+			return TUI_KEY_HANDLED;
+		case KEY_END:
+			lesson_player_event(ps->p, &(lesson_event){
+			    .type = LESSON_EV_GOTO_STEP, .step = ps->l->nsteps - 1 });
+			ps->follow = true;
+			return TUI_KEY_HANDLED;
+		case KEY_DOWN:
+			ps->follow = false;
+			if (ps->scroll + ps->rows < ps->total)
+				ps->scroll++;
+			return TUI_KEY_HANDLED;
+		case KEY_UP:
+			ps->follow = false;
+			if (ps->scroll > 0)
+				ps->scroll--;
+			return TUI_KEY_HANDLED;
+		}
+		return TUI_KEY_UNHANDLED;
+	}
+	switch (ch) {
+	case 'l': return ev(ps, LESSON_EV_NEXT_ITEM);
+	case 'h': return back(ps);
+	case ' ': {
+		/* Only the bits walk is drawn frame by frame; the other blocks
+		 * show every frame at once, as the text view does. */
+		const lesson_item *it = lesson_player_item(ps->p);
+		bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
+		/* Like a pager: what is below the screen (a block or a
+		 * question taller than it) comes before the next item. */
+		if (!walk && !ps->p->done && ps->scroll + ps->rows < ps->total) {
+			ps->follow = false;
+			ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
+			return TUI_KEY_HANDLED;
+		}
+		return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
+	}
+	case 'j':
+		return player_key(s, 1, KEY_DOWN);
+	case 'k':
+		return player_key(s, 1, KEY_UP);
+	}
+	return TUI_KEY_UNHANDLED;
+}
+
+static const char *const *
+player_keys(tui_screen *s)
+{
+	static const char *const edit[] = {
+		"Enter", "submit", "Esc", "cancel", "Ctrl-U", "clear", NULL
+	};
+	pscreen *ps = s->data;
+	const lesson_question *q = ps->p->done ? NULL : lesson_player_question(ps->p);
+	const char *what = "answer", *key = "Enter";
+	size_t n = 0;
+
+	if (q && ps->ans[q - ps->l->questions] &&
+	    tui_answer_editing(ps->ans[q - ps->l->questions]))
+		return edit;
+	/* What the keys do here: the bar follows the item in view. */
+	if (ps->p->done) {	/* the summary: only back into the lesson */
+		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90" : "<-";
+		ps->keybar[n++] = "back";
+	} else {
+		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->";
+		ps->keybar[n++] = "move";
+	}
+	if (!ps->p->done) {
+		ps->keybar[n++] = "space";
+		ps->keybar[n++] = "next";
+		ps->keybar[n++] = "PgDn";
+		ps->keybar[n++] = "next step";
+	}
+	if (q && q->type == LQ_CHOICE)
+		key = "A-Z", what = "choose";
+	else if (q && q->type == LQ_ORDER)
+		key = "K/J", what = "move, Enter";
+	if (q) {
+		ps->keybar[n++] = key;
+		ps->keybar[n++] = what;
+		ps->keybar[n++] = "H";
+		ps->keybar[n++] = "hint";
+	}
+	if (q && tui_presenting()) {
+		ps->keybar[n++] = "v";
+		ps->keybar[n++] = "show";
+	}
+	ps->keybar[n++] = "?";
+	ps->keybar[n++] = "help";
+	ps->keybar[n++] = "q";
+	ps->keybar[n++] = "quit";
+	ps->keybar[n] = NULL;
+	return ps->keybar;
+}
+
+static const char *const *
+player_help(tui_screen *s)
+{
+	static const char *const h[] = {
+		"The lesson",
+		"  Right, l     next item          Left, h    back",
+		"  space        next bit of a walk; the rest of a step taller than",
+		"               the screen; else the next item",
+		"  PgDn, PgUp   next / previous step (a presenter's clicker)",
+		"  Home, End    first / last step",
+		"  Up/Down, j/k scroll a step taller than the screen",
+		"Questions",
+		"  Enter        answer (text, number, bit pattern); Enter submits,",
+		"               Esc cancels; Enter again after feedback: retry",
+		"  A, B, ...    choose an option (several: toggle, then Enter)",
+		"  Up/Down      order: pick an item; K/J or Shift-Up/Down move it",
+		"  H            show the next hint",
+		"  R            reveal the model answer (the question then fails)",
+		"  v            presenter mode: show or hide answers and feedback",
+		NULL,
+	};
+	(void)s;
+	return h;
+}
+
+static void
+pfree(tui_screen *s)
+{
+	pscreen *ps = s->data;
+
+	if (ps->shown) {	/* not when the terminal was refused */
+		record(ps, true);
+		tui_save();
+	}
+	for (size_t i = 0; i < ps->l->nquestions; i++)
+		tui_answer_free(ps->ans[i]);
+	free(ps->ans);
+	lesson_player_free(ps->p);
+	lesson_free(ps->l);
+	free(ps);
+}
+
+tui_screen *
+tui_player_new(lesson *l, bool restart)
+{
+	pscreen *ps = calloc(1, sizeof *ps);
+
+	if (ps == NULL || (ps->p = lesson_player_new(l, lesson_grade_text)) == NULL ||
+	    (ps->ans = calloc(l->nquestions + 1, sizeof *ps->ans)) == NULL) {
+		if (ps)
+			lesson_player_free(ps->p);
+		free(ps);
+		lesson_free(l);
+		return NULL;
+	}
+	ps->l = l;
+	ps->follow = true;
+	snprintf(ps->title, sizeof ps->title, "%s", l->title);
+	const progress_lesson *r = tui_progress() ?
+	    progress_get(tui_progress(), l->id) : NULL;
+	if (!restart && r && r->step > 0 && r->step < l->nsteps)
+		lesson_player_event(ps->p, &(lesson_event){
+		    .type = LESSON_EV_GOTO_STEP, .step = r->step });
+	ps->s = (tui_screen){
+		.title = ps->title, .status = player_status, .draw = player_draw, .key = player_key,
+		.keys = player_keys, .help = player_help, .cursor = player_cursor, .free = pfree,
+		.data = ps,
+	};
+	return &ps->s;
+}

@@ -1,0 +1,505 @@
+/*
+ * tui.c — the shell of the full-screen UI: the terminal from newterm() to
+ * endwin(), the signals, the screens' stack, the frame (header, body, key
+ * bar, warning line), the ? overlay, the size check and presenter mode's
+ * blank screen.  Looks and text drawing are tui_look.c.
+ *
+ * Signals: SIGINT, SIGTERM and SIGHUP only set a flag (the handler calls
+ * nothing else); the loop reads keys with a timeout and without
+ * SA_RESTART, so it notices within a moment, closes the screens (which
+ * saves progress), restores the terminal and returns 128+signal.  Our
+ * handlers are installed before newterm() so that ncurses leaves them
+ * alone; SIGTSTP keeps ncurses' own handler, which leaves curses mode,
+ * stops, and redraws on SIGCONT.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "view/lesson_text.h"
+#include "view/term.h"
+#include "tui/tui_priv.h"
+
+#define TUI_MIN_COLS 80
+#define TUI_MIN_ROWS 24
+#define TUI_MAX_SCREENS 8
+#define WARN_ROWS 3		/* most rows a warning takes */
+
+static volatile sig_atomic_t got_signal;
+
+static struct {
+	tui_screen *stack[TUI_MAX_SCREENS];
+	int n;
+	progress *prog;
+	char warning[512];	/* shown above the key bar until the next key */
+	char last_save_err[300];	/* printed after endwin if still set */
+	bool help;		/* the ? overlay is up */
+	bool blank;		/* presenter mode: b blanked the screen */
+	bool present;
+} sh;
+
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+progress *
+tui_progress(void)
+{
+	return sh.prog;
+}
+
+void
+tui_warn(const char *msg)
+{
+	snprintf(sh.warning, sizeof sh.warning, "%s", msg);
+}
+
+void
+tui_save(void)
+{
+	char msg[400] = "";
+
+	if (sh.prog == NULL)
+		return;
+	if (progress_save(sh.prog, msg, sizeof msg)) {
+		sh.last_save_err[0] = '\0';
+		/* Saved, but a file damaged since we read it was set aside
+		 * first: the learner must hear where it went. */
+		if (msg[0])
+			tui_warn(msg);
+		return;
+	}
+	snprintf(sh.last_save_err, sizeof sh.last_save_err,
+	    "progress not saved: %s", msg);
+	tui_warn(sh.last_save_err);
+}
+
+void
+tui_push(tui_screen *s)
+{
+	if (s == NULL)
+		return;
+	if (sh.n == TUI_MAX_SCREENS) {
+		if (s->free)
+			s->free(s);
+		return;
+	}
+	sh.stack[sh.n++] = s;
+}
+
+static void
+pop(void)
+{
+	tui_screen *s = sh.stack[--sh.n];
+
+	if (s->free)
+		s->free(s);
+}
+
+/* ---- drawing the frame ------------------------------------------------------ */
+
+static const char *const global_help[] = {
+	"Everywhere",
+	"  ?            this help (any key closes it)",
+	"  q            quit: back to home from a lesson or a lab",
+	"  Ctrl-Z       suspend (fg resumes)",
+	"  b            presenter mode: blank the screen (any key returns)",
+	NULL,
+};
+/* The same on one or two rows, for a screen whose own help leaves no
+ * room for the long form (the bits and scaler labs at 24 rows). */
+static const char *const global_short[] = {
+	"Everywhere: ? this help, q back to home (or quit), Ctrl-Z suspend",
+	"  b            presenter mode: blank the screen (any key returns)",
+	NULL,
+};
+
+static void
+draw_keybar(tui_screen *s, int row, int cols)
+{
+	static const char *const none[] = { NULL };
+	const char *const *k = s->keys ? s->keys(s) : none;
+	int x = 0;
+	size_t n = 0, skip = 0, wid = 0;
+
+	/* Too long for the width (presenter mode adds v show): leave out the
+	 * entries after the first, in order, until the rest fits; the last
+	 * ones, ? help and q quit, always show whole. */
+	while (k && k[n] && k[n + 1]) {
+		wid += view_lesson_width(k[n], strlen(k[n])) + 1 +
+		    view_lesson_width(k[n + 1], strlen(k[n + 1])) + 2;
+		n += 2;
+	}
+	while (wid > (size_t)cols + 2 && 2 + skip + 4 < n) {
+		const char *a = k[2 + skip], *b = k[3 + skip];
+		wid -= view_lesson_width(a, strlen(a)) + 1 + view_lesson_width(b,
+		    strlen(b)) + 2;
+		skip += 2;
+	}
+	move(row, 0);
+	clrtoeol();
+	for (size_t i = 0; k && k[i] && k[i + 1] && x < cols; i += 2) {
+		if (i == 2 && skip)
+			i += skip;
+		if (!k[i] || !k[i + 1])
+			break;
+		attrset(tui_attr(TR_KEY));
+		x += tui_put(stdscr, row, x, cols - x, k[i]);
+		attrset(tui_attr(TR_NORMAL));
+		if (x < cols)
+			x += tui_put(stdscr, row, x, cols - x, " ");
+		x += tui_put(stdscr, row, x, cols - x, k[i + 1]);
+		if (x < cols - 2)
+			x += tui_put(stdscr, row, x, cols - x, "  ");
+	}
+}
+
+static void
+draw_header(tui_screen *s, int cols)
+{
+	char buf[160], left[200];
+	const char *st = s->status ? s->status(s, buf, sizeof buf) : NULL;
+
+	attrset(tui_attr(TR_TITLE));
+	move(0, 0);
+	for (int i = 0; i < cols; i++)
+		addch(' ');
+	snprintf(left, sizeof left, " fptutor %s %s", view_tty.utf8 ?
+	    "\xe2\x80\xa2" : "-", s->title ? s->title : "");
+	char right[200];
+	/* The right side is never cut: the title gives way. */
+	snprintf(right, sizeof right, "%s%s", sh.present ? "[presenter] " : "",
+	    st ? st : "");
+	st = right[0] ? right : NULL;
+	int sw = st ? view_lesson_width(st, strlen(st)) + 1 : 0;
+	tui_put(stdscr, 0, 0, cols - sw - 1, left);
+	if (st)
+		tui_put(stdscr, 0, cols - sw, sw, st);
+	attrset(tui_attr(TR_NORMAL));
+}
+
+/* The help overlay: the screen's own keys, then the keys of every
+ * screen.  When that is taller than the terminal, blank lines go first,
+ * then the long form of the global keys, so nothing is cut off.  The
+ * presenter's b shows only in presenter mode (in the bits lab b means
+ * back). */
+static void
+draw_help(tui_screen *s, int rows, int cols)
+{
+	const char *const *own = s->help ? s->help(s) : NULL;
+	const char *line[64];
+	int n = 0, w = 40;
+
+	for (int pass = 0; pass < 3; pass++) {
+		const char *const *glob = pass < 2 ? global_help : global_short;
+		n = 0;
+		for (size_t i = 0; own && own[i] && n < 56; i++)
+			if (pass == 0 || own[i][0])
+				line[n++] = own[i];
+		if (own && pass == 0)
+			line[n++] = "";
+		for (size_t i = 0; glob[i]; i++)
+			if (glob[i + 1] || sh.present)
+				line[n++] = glob[i];
+		if (n + 2 <= rows - 2)
+			break;
+	}
+	for (int i = 0; i < n; i++) {
+		int lw = view_lesson_width(line[i], strlen(line[i]));
+		w = lw > w ? lw : w;
+	}
+	w += 4;
+	if (w > cols - 2)
+		w = cols - 2;
+	int h = n + 2 > rows - 2 ? rows - 2 : n + 2;
+	int y0 = (rows - h) / 2, x0 = (cols - w) / 2;
+	WINDOW *win = newwin(h, w, y0, x0);
+	if (win == NULL)
+		return;
+	wbkgdset(win, ' ' | tui_attr(TR_NORMAL));
+	werase(win);
+	tui_box(win, 0, 0, h, w);
+	wattrset(win, tui_attr(TR_TITLE));
+	tui_put(win, 0, 2, w - 4, " Help ");
+	wattrset(win, tui_attr(TR_NORMAL));
+	for (int i = 0; i < n && i + 1 < h - 1; i++)
+		tui_put(win, i + 1, 2, w - 4, line[i]);
+	wnoutrefresh(win);
+	delwin(win);
+}
+
+static void
+draw_all(void)
+{
+	int rows = LINES, cols = COLS;
+	tui_screen *s = sh.stack[sh.n - 1];
+
+	curs_set(0);
+	erase();
+	if (sh.blank) {
+		wnoutrefresh(stdscr);
+		doupdate();
+		return;
+	}
+	if (cols < TUI_MIN_COLS || rows < TUI_MIN_ROWS) {
+		char msg[80];
+		snprintf(msg, sizeof msg, "fptutor needs at least %dx%d (now %dx%d)",
+		    TUI_MIN_COLS, TUI_MIN_ROWS, cols, rows);
+		int len = (int)strlen(msg);
+		tui_put(stdscr, rows / 2, len < cols ? (cols - len) / 2 : 0, cols, msg);
+		if (rows > 2)
+			tui_put(stdscr, rows / 2 + 1, cols > 24 ? (cols - 24) / 2 : 0,
+			    cols, "(enlarge it, or q to quit)");
+		wnoutrefresh(stdscr);
+		doupdate();
+		return;
+	}
+	draw_header(s, cols);
+	/* A warning takes up to three rows above the key bar: a damaged
+	 * progress file's message names two paths, and the second (where the
+	 * learner's file went) must not be cut off. */
+	int wrows = 0;
+	if (sh.warning[0]) {
+		char line[600];
+		snprintf(line, sizeof line, "%s %s", view_tty.utf8 ? "\xe2\x9a\xa0" : "!",
+		    sh.warning);
+		WINDOW *pad = newpad(WARN_ROWS, cols);
+		if (pad) {
+			wattrset(pad, tui_attr(TR_WARN));
+			wrows = tui_wrap(pad, 0, 0, cols, WARN_ROWS, line);
+			copywin(pad, stdscr, 0, 0, rows - 1 - wrows, 0, rows - 2, cols - 1,
+			    FALSE);
+			delwin(pad);
+		}
+	}
+	int body_rows = rows - 2 - wrows;
+	draw_keybar(s, rows - 1, cols);
+	wnoutrefresh(stdscr);
+	WINDOW *body = newwin(body_rows, cols, 1, 0);
+	if (body == NULL)
+		return;
+	s->draw(s, body, body_rows, cols);
+	int cy, cx;
+	bool cur = !sh.help && s->cursor && s->cursor(s, &cy, &cx);
+	wnoutrefresh(body);
+	if (sh.help)
+		draw_help(s, rows, cols);
+	if (cur) {
+		curs_set(1);
+		wmove(body, cy, cx);
+		wnoutrefresh(body);
+	}
+	delwin(body);
+	doupdate();
+}
+
+/* ---- the loop ------------------------------------------------------------------- */
+
+/* Whether a printable character is already waiting (without waiting for
+ * one): what follows an Enter at once in pasted text, never a person's
+ * next key.  The character stays queued. */
+static bool
+printable_follows(void)
+{
+	wint_t c;
+
+	timeout(0);
+	int r = get_wch(&c);
+	if (r == ERR)
+		return false;
+	if (r == KEY_CODE_YES) {
+		ungetch((int)c);
+		return false;
+	}
+	unget_wch(c);
+	return c >= 0x20 && c != 0x7f;
+}
+
+/* Returns 0 when the last screen closed, or the signal that ended it. */
+static int
+loop(void)
+{
+	bool dirty = true;
+
+	while (sh.n > 0) {
+		if (got_signal)
+			return got_signal;
+		if (dirty)
+			draw_all();
+		dirty = false;
+		/* A screen with work of its own (the train lab running) gets it
+		 * done between keys; the others wait for keys, waking now and
+		 * then to notice a signal. */
+		tui_screen *cur = sh.stack[sh.n - 1];
+		bool idle = cur->idle && !sh.help && !sh.blank &&
+		    COLS >= TUI_MIN_COLS && LINES >= TUI_MIN_ROWS;
+		timeout(idle ? TUI_IDLE_MS : 250);
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR) {		/* the timeout, or a signal */
+			if (idle && !got_signal && cur->idle(cur))
+				dirty = true;
+			continue;
+		}
+		int is_key = r == KEY_CODE_YES;
+		dirty = true;
+		if (is_key && ch == KEY_RESIZE)
+			continue;
+		if (sh.blank || sh.help) {
+			sh.blank = sh.help = false;
+			continue;
+		}
+		sh.warning[0] = '\0';
+		if (COLS < TUI_MIN_COLS || LINES < TUI_MIN_ROWS) {
+			if (!is_key && (ch == 'q' || ch == 'Q'))
+				pop();
+			continue;
+		}
+		tui_screen *s = sh.stack[sh.n - 1];
+		/* Pasting into a text field: a line break with more text right
+		 * behind it is a space, not Enter, so the rest of the paste is
+		 * typed into the field instead of submitting half an answer
+		 * and running the other half as commands (R reveals, q quits). */
+		int fy, fx;
+		if (!is_key && (ch == '\n' || ch == '\r') && s->cursor &&
+		    s->cursor(s, &fy, &fx) && printable_follows())
+			ch = ' ';
+		tui_key_result res = s->key ? s->key(s, is_key, ch) : TUI_KEY_UNHANDLED;
+		if (res == TUI_KEY_CLOSE) {
+			if (sh.stack[sh.n - 1] == s)
+				pop();
+			continue;
+		}
+		if (res == TUI_KEY_HANDLED || is_key)
+			continue;
+		if (ch == 'q' || ch == 'Q')
+			pop();
+		else if (ch == '?')
+			sh.help = true;
+		else if (ch == 'b' && sh.present)
+			sh.blank = true;
+		else if (ch == 0x0c)	/* Ctrl-L */
+			clearok(curscr, TRUE);
+	}
+	return 0;
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;	/* no SA_RESTART: get_wch returns at once */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int
+tui_run(const tui_opts *o, int (*start)(const tui_opts *o))
+{
+	char msg[300];
+
+	memset(&sh, 0, sizeof sh);
+	got_signal = 0;
+	/* Messages say which command failed, as every command's do
+	 * ("fptutor: learn: ..."); `fptutor` alone has none. */
+	const char *who = o->start == TUI_START_LAB ? "lab: " :
+	    o->start == TUI_START_LESSON ? "learn: " : "";
+	view_term_init(o->no_color);
+	/* The colour decision is curses' from here; the text views that draw
+	 * blocks into the TUI must not write escape sequences. */
+	bool want_color = view_tty.color;
+	view_tty.color = false;
+	sh.present = o->present;
+	progress_status ps = progress_open(&sh.prog, o->state_dir, msg, sizeof msg);
+	if (sh.prog == NULL) {
+		fprintf(stderr, "fptutor: %sprogress: %s\n", who, msg);
+		return 74;
+	}
+	/* A lesson that does not load never reaches the screen. */
+	int status = start(o);
+	if (status != 0) {
+		while (sh.n > 0)
+			pop();
+		progress_free(sh.prog);
+		return status;
+	}
+	if (ps != PROGRESS_OK)
+		tui_warn(msg);
+	catch_signals();
+	SCREEN *scr = newterm(NULL, stdout, stdin);
+	if (scr == NULL) {
+		while (sh.n > 0)
+			pop();
+		progress_free(sh.prog);
+		fprintf(stderr, "fptutor: %scannot use the terminal '%s' (no terminfo "
+		    "entry?); try TERM=xterm or 'fptutor play'\n", who,
+		    getenv("TERM") ? getenv("TERM") : "");
+		return 1;
+	}
+	set_term(scr);
+	/* A terminal that cannot move its cursor (TERM=dumb) cannot show a
+	 * full screen: leave before drawing anything. */
+	char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		endwin();
+		delscreen(scr);
+		while (sh.n > 0)
+			pop();
+		progress_free(sh.prog);
+		fprintf(stderr, "fptutor: %sthe terminal '%s' cannot move its cursor; "
+		    "use 'fptutor play' for scripted mode\n", who,
+		    getenv("TERM") ? getenv("TERM") : "");
+		return 1;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	intrflush(stdscr, FALSE);
+	set_escdelay(25);
+	/* Home and End as terminals other than the terminfo entry's send
+	 * them (tmux and screen under TERM=xterm, the Linux console). */
+	static const char *const home_seq[] = { "\033[1~", "\033[7~", "\033[H",
+	    "\033OH" };
+	static const char *const end_seq[] = { "\033[4~", "\033[8~", "\033[F",
+	    "\033OF" };
+	for (size_t i = 0; i < 4; i++) {
+		if (key_defined(home_seq[i]) == 0)
+			define_key(home_seq[i], KEY_HOME);
+		if (key_defined(end_seq[i]) == 0)
+			define_key(end_seq[i], KEY_END);
+	}
+	timeout(250);
+	bool color = false;
+	if (has_colors() && want_color) {
+		start_color();
+		use_default_colors();
+		color = true;
+	}
+	tui_look_init(color, o->present);
+
+	int sig = loop();
+	/* Closing the screens saves the lesson's progress. */
+	while (sh.n > 0)
+		pop();
+	endwin();
+	delscreen(scr);
+	if (sh.last_save_err[0])
+		fprintf(stderr, "fptutor: %s%s\n", who, sh.last_save_err);
+	progress_free(sh.prog);
+	sh.prog = NULL;
+	return sig ? 128 + sig : 0;
+}

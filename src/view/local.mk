@@ -1,0 +1,19 @@
+# src/view/local.mk — the plain-text views (no curses): what the commands
+# and scripted lesson mode print, and what the full-screen tutor draws.
+src_libfptutor_a_SOURCES += \
+	src/view/term.h \
+	src/view/term.c \
+	src/view/bits_text.h \
+	src/view/bits_text.c \
+	src/view/calc_text.h \
+	src/view/calc_text.c \
+	src/view/scaler_text.h \
+	src/view/scaler_text.c \
+	src/view/scaler_sim_text.c \
+	src/view/train_text.h \
+	src/view/train_text.c \
+	src/view/lesson_text.h \
+	src/view/lesson_puts.c \
+	src/view/lesson_text.c \
+	src/view/lesson_text_blocks.c \
+	src/view/diag_text.c
