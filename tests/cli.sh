@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli.sh — the command line as users meet it: golden files for whole
 # outputs (tests/golden/*/NAME.cmd -> .out, .err, .status, optional .in),
-# facts from DESIGN.md section 1 checked on the JSON output, and bad input.
+# facts from doc/design.md, "What it teaches" checked on the JSON output,
+# and bad input.
 #
 #   tests/cli.sh            run (FPTUTOR and top_srcdir set by make check)
 #   tests/cli.sh --update   rewrite the golden files from the current build;
@@ -43,7 +44,7 @@ for cmd in "$top_srcdir"/tests/golden/*/*.cmd; do
 done
 [ "$update" = yes ] && { echo "golden files rewritten"; exit 0; }
 
-# ---- facts: the conversion rows of DESIGN.md section 1 ------------------
+# ---- facts: the conversion rows of doc/design.md, "What it teaches" -----
 # expect_json "ARGS" KEY VALUE: the first JSON line of `fptutor bits --json
 # ARGS` has "KEY":"VALUE" (or "KEY":VALUE for numbers and arrays).
 expect_json() {

@@ -53,14 +53,19 @@ check-local:
 endif
 
 # --- scripts ------------------------------------------------------------------
-# cli: golden outputs of every command; docs: README, --help and the man
-# pages agree; hostile: bad input of every kind; lesson: check-lesson
-# over the malformed lessons, play transcripts; lesson_set: the shipped
-# lessons; lesson_literals: no computed number typed in a lesson; tui,
-# tui_lab: the full-screen tutor in tmux at 80x24.
-TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/lesson.sh \
-	tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh
-dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
+# cli: golden outputs of every command; docs: README, --help, the man
+# pages, doc/ and the screen picture agree; hostile: bad input of every
+# kind; layers: src/ keeps its layers; lesson: check-lesson over the
+# malformed lessons, play transcripts; lesson_set: the shipped lessons;
+# lesson_literals: no computed number typed in a lesson; tui, tui_lab:
+# the full-screen tutor in tmux at 80x24.
+TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
-	tests/tui.sh tests/tui_lab.sh tests/lib.sh tests/tui_lib.sh
+	tests/tui.sh tests/tui_lab.sh
+dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
+	tests/layers.sh tests/lesson.sh tests/lesson_set.sh \
+	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh tests/lib.sh \
+	tests/tui_lib.sh
+# The tool tests/layers.sh runs.
+EXTRA_DIST += tools/layers.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade

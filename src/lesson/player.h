@@ -13,8 +13,9 @@
  *
  * Grading: choice, ordering, numeric and bit-pattern questions are graded
  * here.  Free-text questions go to a lesson_text_grader that the grader
- * module (src/grade, DESIGN.md section 5) provides; without one, a free-text
- * answer is "not graded" and does not pass.
+ * module provides (src/grade, through grade_text.h; doc/design.md, "Data
+ * flow"); without one, a free-text answer is "not graded" and does not
+ * pass.
  *
  * Nothing here prints, exits or includes curses.
  */

@@ -49,8 +49,8 @@ typedef struct tui_opts {
 	const char *state_dir;	/* progress directory; NULL: XDG default */
 } tui_opts;
 
-/* Run the UI until the user quits.  Returns an exit status (DESIGN.md
- * section 3): 0 normal quit; 1 the terminal cannot be used (no terminfo
+/* Run the UI until the user quits.  Returns an exit status (doc/design.md,
+ * "The command line"): 0 normal quit; 1 the terminal cannot be used (no terminfo
  * entry, or no cursor addressing: TERM=dumb), with a message on stderr; 2 no such lesson or lab; 65 a lesson
  * that does not load (its diagnostics on stderr, the screen untouched);
  * 74 out of memory or the progress store cannot be opened; 128+signal
