@@ -66,6 +66,6 @@ dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh tests/lib.sh \
 	tests/tui_lib.sh
-# The tool tests/layers.sh runs.
-EXTRA_DIST += tools/layers.sh
+# The tools those tests run: the layer check, the screen picture.
+EXTRA_DIST += tools/layers.sh tools/screenshot.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade
