@@ -25,6 +25,12 @@ else
 	printf '%s\n' "$out" | sed 's/^/# /'
 	fail "the calls between the objects of this build break the layers"
 fi
+if out=$(sh "$layers" --circles "$abs_top_builddir" "$top_srcdir/src" 2>&1); then
+	pass "no two files of src/ need each other (${out##*layers: })"
+else
+	printf '%s\n' "$out" | sed 's/^/# /'
+	fail "the files of src/ form a circle"
+fi
 
 # caught WHAT EXPECTED [OPTION...]: tools/layers.sh OPTION... on the copy
 # in $tmp/src fails and says EXPECTED.
@@ -51,8 +57,8 @@ copy() {
 plant() { printf '%s\n' "$2" >>"$tmp/src/$1"; }
 
 copy
-plant view/term.c '#include "tui/tui.h"'
-caught "src/view including src/tui" 'view includes "tui/tui.h", a layer above it'
+plant view/term.c '#include "tui/tui_int.h"'
+caught "src/view including src/tui" 'view includes "tui/tui_int.h", a layer above it'
 copy
 plant lesson/model.c '#include "cli/cli.h"'
 caught "src/lesson including src/cli" 'lesson includes "cli/cli.h", a layer above it'

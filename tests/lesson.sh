@@ -84,7 +84,7 @@ formats() {
 			fmt = fmt lit; got = 1
 		}
 		if (got) print fmt
-	}' "$top"/src/lesson/*.c "$top"/src/cli/play.c "$top"/src/cli/check_lesson.c
+	}' "$top"/src/lesson/*.c "$top"/src/cli/cmd_play.c "$top"/src/cli/cmd_check_lesson.c
 }
 formats | sort -u >"$tmp/formats"
 [ -s "$tmp/formats" ] && pass "found $(wc -l <"$tmp/formats") diagnostic formats" ||

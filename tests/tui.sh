@@ -227,7 +227,7 @@ check "bits walk: space lights the next bit" tui_changed "$tui_tmp/walk0"
 tui_keys Space Space Space Space
 # The sixth frame is the first with the exponent's sum complete.
 check "bits walk: the exponent summed after its last bit" tui_wait "= 28 − bias 15 = 13"
-# The walk's golden is recorded once the bits widget (src/ui/bitsw.c) is in.
+# The walk's golden is recorded once the bits widget (src/tui/bitsw.c) is in.
 if [ -f "$golden_dir/bits-walk.screen" ] || [ "${TUI_UPDATE:-0}" = 1 ]; then
 	tui_golden bits-walk
 else

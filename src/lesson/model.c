@@ -1,6 +1,6 @@
 /*
  * model.c — the lesson model's lifetime and lookups: names of the enums,
- * the load pipeline (read → parse → validate, all or nothing), freeing,
+ * freeing (the load pipeline is open.c), the lookups,
  * and the checks that span lessons (question ids are global).
  */
 #include <config.h>

@@ -7,7 +7,7 @@
  * Who calls what: a front end creates a player for a lesson, sends it
  * events (a key in the TUI, a line of an answers file in scripted mode)
  * and after each one asks a view to draw the player's state.  Views only
- * read the player.  The text view (src/ui/lesson_text.c) and the terminal
+ * read the player.  The text view (src/view/lesson_text.c) and the terminal
  * UI are two views of the same player, so scripted mode prints what the
  * TUI shows.
  *
