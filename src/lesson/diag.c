@@ -1,7 +1,8 @@
 /*
  * diag.c — diagnostics of the lesson stages: a list of located messages
- * with a severity, capped so that a file of garbage gives a screenful and
- * not a flood.  Printing them is the front end's job.
+ * of the table (msg.c) with their severity, capped so that a file of
+ * garbage gives a screenful and not a flood.  Printing them is the front
+ * end's job.
  */
 #include <config.h>
 
@@ -38,10 +39,10 @@ intern_file(lesson_diags *d, const char *file)
 }
 
 void
-lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
-    int line, int col, const char *fmt, ...)
+lesson_diag_vput(lesson_diags *d, const char *file, int line, int col,
+    lesson_msg m, va_list ap)
 {
-	va_list ap;
+	lesson_severity sev = lesson_msg_severity(m);
 
 	if (sev == LESSON_ERROR)
 		d->nerrors++;
@@ -66,9 +67,7 @@ lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
 		return;
 	e->line = line;
 	e->col = col;
-	va_start(ap, fmt);
-	int len = vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-	va_end(ap);
+	int len = vsnprintf(e->msg, sizeof e->msg, lesson_msg_text(m), ap);
 	if (len >= (int)sizeof e->msg) {	/* cut at a character boundary */
 		size_t k = sizeof e->msg - 1;
 		while (k > 0 && ((unsigned char)e->msg[k - 1] & 0xc0) == 0x80)
@@ -78,6 +77,17 @@ lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
 		e->msg[k] = '\0';
 	}
 	d->n++;
+}
+
+void
+lesson_diag_put(lesson_diags *d, const char *file, int line, int col,
+    lesson_msg m, ...)
+{
+	va_list ap;
+
+	va_start(ap, m);
+	lesson_diag_vput(d, file, line, col, m, ap);
+	va_end(ap);
 }
 
 void

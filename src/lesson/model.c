@@ -213,10 +213,9 @@ lesson_check_unique(const lesson *const *ls, size_t n, lesson_diags *d)
 				const lesson_question *o = lesson_question_find(ls[b], q->id);
 				if (o == NULL)
 					continue;
-				lesson_diag_add(d, LESSON_ERROR, ls[a]->file, q->id_loc.line,
-				    q->id_loc.col, "question id '%s' is also used by %s:%d "
-				    "(question ids are global)", q->id, ls[b]->file,
-				    o->id_loc.line);
+				lesson_diag_add(d, ls[a]->file, q->id_loc.line,
+				    q->id_loc.col, LMSG_QUESTION_ID_SHARED,
+				    q->id, ls[b]->file, o->id_loc.line);
 				found++;
 				break;
 			}
