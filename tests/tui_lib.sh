@@ -16,7 +16,8 @@
 #                          rewrites it); records pass/fail
 #   tui_resize COLS ROWS
 #   tui_exit_status [SECS] wait for the program to end, print its status
-#   tui_stop               end the session and the server
+#   tui_stop               end the session and the server ($tui_sock is
+#                          then the next session's socket)
 #
 # The program runs with TERM=xterm-256color, LANG/LC_ALL=C.UTF-8 unless
 # overridden, and a private XDG_STATE_HOME ($tui_state) so tests never
@@ -33,7 +34,8 @@ tui_need_tmux
 
 : "${golden_dir:=$top_srcdir/tests/golden/tui}"
 tui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-tui.XXXXXX") || exit 99
-tui_sock=$tui_tmp/sock
+tui_nsock=0
+tui_sock=$tui_tmp/sock.0
 tui_state=$tui_tmp/state
 trap 'tui_stop; rm -rf "$tui_tmp"' EXIT
 
@@ -124,4 +126,11 @@ tui_exit_status() {
 	return 1
 }
 
-tui_stop() { tui_tmux kill-server >/dev/null 2>&1 || :; }
+# The next session gets a socket of its own: a server told to exit can
+# still hold the old one when the next starts there, and that start fails
+# ("server exited unexpectedly").
+tui_stop() {
+	tui_tmux kill-server >/dev/null 2>&1 || :
+	tui_nsock=$((tui_nsock + 1))
+	tui_sock=$tui_tmp/sock.$tui_nsock
+}
