@@ -67,7 +67,12 @@ lesson_diag_vput(lesson_diags *d, const char *file, int line, int col,
 		return;
 	e->line = line;
 	e->col = col;
+	/* The format is an entry of the table, never lesson text, and every
+	 * call's arguments were checked against it (LESSON_MSG_CHECK). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 	int len = vsnprintf(e->msg, sizeof e->msg, lesson_msg_text(m), ap);
+#pragma GCC diagnostic pop
 	if (len >= (int)sizeof e->msg) {	/* cut at a character boundary */
 		size_t k = sizeof e->msg - 1;
 		while (k > 0 && ((unsigned char)e->msg[k - 1] & 0xc0) == 0x80)
