@@ -201,9 +201,14 @@ START_TEST(test_player_answers)
 	ck_assert_int_eq(g->attempts, 2);
 	ck_assert_str_eq(g->answer, " 65504 ");
 	ck_assert(g->grade.pass && g->grade.score == 1);
+	/* The first try is the score: a pass on retry is practice. */
 	lesson_player_score(p, &sc);
-	ck_assert_uint_eq(sc.passed, 1);
-	ck_assert(sc.score == 1);
+	ck_assert_uint_eq(sc.passed, 0);
+	ck_assert_uint_eq(sc.retried, 1);
+	ck_assert(sc.score == 0);
+	ck_assert_int_eq(lesson_progress_outcome(g), LESSON_OUT_PASSED_RETRY);
+	ck_assert_str_eq(lesson_outcome_name(LESSON_OUT_PASSED_RETRY),
+	    "passed on retry");
 
 	/* One hint, then nothing more. */
 	lesson_event h = { .type = LESSON_EV_HINT, .question = "demo-max-fp16" };
@@ -217,10 +222,12 @@ START_TEST(test_player_answers)
 	ck_assert_int_eq(lesson_player_event(p, &r), LESSON_EV_IGNORED);
 	lesson_player_score(p, &sc);
 	ck_assert_uint_eq(sc.passed, 0);
+	ck_assert_uint_eq(sc.retried, 0);
 	ck_assert(sc.score == 0);
 	answer(p, "demo-max-fp16", "65504");
 	lesson_player_score(p, &sc);
 	ck_assert_uint_eq(sc.passed, 0);
+	ck_assert_int_eq(lesson_progress_outcome(g), LESSON_OUT_NOT_PASSED);
 
 	/* The current item's question, when the event names none. */
 	while (lesson_player_question(p) == NULL)
@@ -230,6 +237,13 @@ START_TEST(test_player_answers)
 	ck_assert_str_eq(lesson_player_question(p)->id, "demo-max-bits");
 	ck_assert_int_eq(answer(p, NULL, "0x7bff"), LESSON_EV_OK);
 	ck_assert(lesson_player_progress(p, lesson_player_question(p))->grade.pass);
+	/* Right first, wrong later: the first try stands. */
+	answer(p, NULL, "0x7c00");
+	lesson_player_score(p, &sc);
+	ck_assert_uint_eq(sc.passed, 1);
+	ck_assert(sc.score == 1);
+	ck_assert_int_eq(lesson_progress_outcome(lesson_player_progress(p,
+	    lesson_player_question(p))), LESSON_OUT_PASSED);
 
 	ck_assert(!lesson_player_passed(p));
 	lesson_player_free(p);
@@ -248,6 +262,18 @@ START_TEST(test_player_all_passed)
 	ck_assert(!lesson_player_passed(p));
 	answer(p, "range-wider", "b and c");
 	ck_assert(lesson_player_passed(p));
+	lesson_player_free(p);
+
+	/* A model answer seen before any answer: a miss, whatever follows. */
+	p = lesson_player_new(l, NULL);
+	lesson_player_event(p, &(lesson_event){ .type = LESSON_EV_REVEAL,
+	    .question = "range-bias" });
+	answer(p, "range-bias", "127");
+	answer(p, "range-eps", "0.0078125");
+	answer(p, "range-wider", "b and c");
+	ck_assert(!lesson_player_passed(p));
+	ck_assert_int_eq(lesson_progress_outcome(lesson_player_progress(p,
+	    lesson_question_find(l, "range-bias"))), LESSON_OUT_NOT_PASSED);
 	lesson_player_free(p);
 	lesson_free(l);
 }

@@ -125,7 +125,8 @@ show_json(const lesson_player *p)
 	for (size_t i = 0; i < l->nquestions; i++) {
 		const lesson_question *q = &l->questions[i];
 		const lesson_progress *g = &p->q[i];
-		bool pass = g->answer && g->grade.pass && !g->revealed;
+		lesson_outcome o = lesson_progress_outcome(g);
+		bool pass = o == LESSON_OUT_PASSED;
 		printf("{\"question\":");
 		cli_json_str(q->id);
 		printf(",\"type\":\"%s\",\"answered\":%s,\"answer\":",
@@ -136,17 +137,18 @@ show_json(const lesson_player *p)
 			printf("null");
 		printf(",\"graded\":%s,\"pass\":%s,\"score\":%g,\"max\":%g,"
 		    "\"feedback\":", g->answer && g->grade.graded ? "true" : "false",
-		    pass ? "true" : "false", pass ? g->grade.score : 0,
-		    g->answer && g->grade.graded ? g->grade.max : 1);
+		    pass ? "true" : "false", g->answer ? g->first_score : 0,
+		    g->answer && g->first_graded ? g->first_max : 1);
 		cli_json_str(g->answer ? g->grade.feedback : "not answered");
-		printf("}\n");
+		printf(",\"outcome\":\"%s\"}\n", lesson_outcome_name(o));
 	}
 	lesson_player_score(p, &sc);
 	printf("{\"summary\":{\"lesson\":");
 	cli_json_str(l->id);
-	printf(",\"questions\":%zu,\"answered\":%zu,\"passed\":%zu,\"score\":%g,"
-	    "\"max\":%g,\"pass\":%s}}\n", sc.questions, sc.answered, sc.passed,
-	    sc.score, sc.max, sc.passed == sc.questions ? "true" : "false");
+	printf(",\"questions\":%zu,\"answered\":%zu,\"passed\":%zu,"
+	    "\"retried\":%zu,\"score\":%g,\"max\":%g,\"pass\":%s}}\n",
+	    sc.questions, sc.answered, sc.passed, sc.retried, sc.score, sc.max,
+	    sc.passed == sc.questions ? "true" : "false");
 }
 
 static void
@@ -271,7 +273,7 @@ const cli_cmd cli_cmd_play = {
 	"                      skipped; '-' reads standard input\n"
 	"      --json          one JSON object per question (question, type,\n"
 	"                      answered, answer, graded, pass, score, max,\n"
-	"                      feedback), then {\"summary\": ...}\n"
+	"                      feedback, outcome), then {\"summary\": ...}\n"
 	"      --no-color      plain output even on a terminal\n"
 	"  -h, --help          show this help\n"
 	"\n"

@@ -77,6 +77,31 @@ lesson_player_progress(const lesson_player *p, const lesson_question *q)
 	return &p->q[q - p->l->questions];
 }
 
+lesson_outcome
+lesson_progress_outcome(const lesson_progress *g)
+{
+	if (g->answer == NULL)
+		return LESSON_OUT_NOT_ANSWERED;
+	if (g->first_pass)
+		return LESSON_OUT_PASSED;
+	if (g->grade.pass && !g->revealed)
+		return LESSON_OUT_PASSED_RETRY;
+	return g->first_graded ? LESSON_OUT_NOT_PASSED : LESSON_OUT_NOT_GRADED;
+}
+
+const char *
+lesson_outcome_name(lesson_outcome o)
+{
+	static const char *const names[] = {
+		[LESSON_OUT_NOT_ANSWERED] = "not answered",
+		[LESSON_OUT_PASSED] = "passed",
+		[LESSON_OUT_PASSED_RETRY] = "passed on retry",
+		[LESSON_OUT_NOT_PASSED] = "not passed",
+		[LESSON_OUT_NOT_GRADED] = "not graded",
+	};
+	return names[o];
+}
+
 void
 lesson_player_score(const lesson_player *p, lesson_score *out)
 {
@@ -84,12 +109,14 @@ lesson_player_score(const lesson_player *p, lesson_score *out)
 	out->questions = p->l->nquestions;
 	for (size_t i = 0; i < p->l->nquestions; i++) {
 		const lesson_progress *g = &p->q[i];
+		lesson_outcome o = lesson_progress_outcome(g);
 		bool answered = g->answer != NULL;
 		out->answered += answered;
-		out->graded += answered && g->grade.graded;
-		out->passed += answered && g->grade.pass && !g->revealed;
-		out->score += answered && !g->revealed ? g->grade.score : 0;
-		out->max += answered && g->grade.graded ? g->grade.max : 1;
+		out->graded += answered && g->first_graded;
+		out->passed += o == LESSON_OUT_PASSED;
+		out->retried += o == LESSON_OUT_PASSED_RETRY;
+		out->score += answered ? g->first_score : 0;
+		out->max += answered && g->first_graded ? g->first_max : 1;
 	}
 }
 
@@ -237,6 +264,13 @@ ev_answer(lesson_player *p, const lesson_event *ev)
 	g->answer = copy;
 	g->attempts++;
 	lesson_grade_answer(p->l, q, copy, p->text_grader, &g->grade);
+	if (!g->first_seen) {
+		g->first_seen = true;
+		g->first_pass = g->grade.graded && g->grade.pass;
+		g->first_graded = g->grade.graded;
+		g->first_score = g->grade.score;
+		g->first_max = g->grade.max;
+	}
 	return LESSON_EV_OK;
 }
 
@@ -265,6 +299,11 @@ ev_reveal(lesson_player *p, const lesson_event *ev)
 	if (g->revealed)
 		return LESSON_EV_IGNORED;
 	g->revealed = true;
+	if (!g->first_seen) {	/* seen before tried: a miss */
+		g->first_seen = true;
+		g->first_graded = true;
+		g->first_max = 1;
+	}
 	return LESSON_EV_OK;
 }
 

@@ -60,7 +60,25 @@ typedef struct lesson_progress {
 	size_t hints_shown;
 	bool revealed;		/* the model answer was shown: cannot pass */
 	lesson_grade grade;	/* of the last answer */
+	/* The first attempt, which is the question's score: a retry is
+	 * practice.  first_seen is set by the first answer, or by a reveal
+	 * before any answer (which counts as a miss). */
+	bool first_seen, first_pass, first_graded;
+	double first_score, first_max;
 } lesson_progress;
+
+/* How a question went, first tries first. */
+typedef enum lesson_outcome {
+	LESSON_OUT_NOT_ANSWERED,
+	LESSON_OUT_PASSED,		/* on the first try */
+	LESSON_OUT_PASSED_RETRY,	/* missed first, passed later: practice */
+	LESSON_OUT_NOT_PASSED,	/* also: the answer was revealed first */
+	LESSON_OUT_NOT_GRADED,	/* the first answer could not be judged */
+} lesson_outcome;
+
+lesson_outcome lesson_progress_outcome(const lesson_progress *g);
+/* "passed", "passed on retry", "not passed", ... */
+const char *lesson_outcome_name(lesson_outcome o);
 
 typedef struct lesson_player {
 	const lesson *l;
@@ -111,12 +129,15 @@ const lesson_question *lesson_player_question(const lesson_player *p);
 const lesson_progress *lesson_player_progress(const lesson_player *p,
     const lesson_question *q);
 
+/* First tries: passed counts first-try passes, score their points;
+ * retried counts the questions passed only on a retry. */
 typedef struct lesson_score {
-	size_t questions, answered, passed, graded;
+	size_t questions, answered, passed, graded, retried;
 	double score, max;
 } lesson_score;
 void lesson_player_score(const lesson_player *p, lesson_score *out);
-/* Every question passed (true for a lesson without questions). */
+/* Every question passed on its first try (true for a lesson without
+ * questions). */
 bool lesson_player_passed(const lesson_player *p);
 
 #endif

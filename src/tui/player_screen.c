@@ -191,20 +191,21 @@ summary(pscreen *ps, WINDOW *w, int cols)
 	}
 	for (size_t i = 0; i < l->nquestions; i++, y++) {
 		const lesson_progress *g = &ps->p->q[i];
-		bool ok = g->answer && g->grade.pass && !g->revealed;
-		snprintf(line, sizeof line, "  %-14s %-16s %-13s %g/%g",
+		lesson_outcome o = lesson_progress_outcome(g);
+		bool ok = o == LESSON_OUT_PASSED;
+		snprintf(line, sizeof line, "  %-14s %-16s %-15s %g/%g",
 		    l->questions[i].id, lesson_qtype_title(l->questions[i].type),
-		    g->answer == NULL ? "not answered" : ok ? "passed" : "not passed",
-		    ok ? g->grade.score : 0, g->answer && g->grade.graded ?
-		    g->grade.max : 1);
+		    lesson_outcome_name(o), g->answer ? g->first_score : 0,
+		    g->answer && g->first_graded ? g->first_max : 1);
 		if (w) {
 			wattrset(w, tui_attr(ok ? TR_GOOD : TR_BAD));
 			tui_put(w, y + 1, 0, cols, line);
 			wattrset(w, tui_attr(TR_NORMAL));
 		}
 	}
-	snprintf(line, sizeof line, "%zu of %zu question%s passed; score %g/%g.",
-	    sc.passed, sc.questions, sc.questions == 1 ? "" : "s", sc.score, sc.max);
+	snprintf(line, sizeof line, "%zu of %zu question%s passed first try, "
+	    "%zu on retry; score %g/%g.", sc.passed, sc.questions,
+	    sc.questions == 1 ? "" : "s", sc.retried, sc.score, sc.max);
 	if (w) {
 		tui_put(w, y + 2, 2, cols - 4, line);
 		tui_put(w, y + 4, 2, cols - 4, "Left goes back into the lesson; "
@@ -334,7 +335,7 @@ record(pscreen *ps, bool score)
 		return;		/* nothing tried: keep the last attempt's list */
 	for (size_t i = 0; i < l->nquestions && nm < LESSON_MAX_QUESTIONS; i++) {
 		const lesson_progress *g = &p->q[i];
-		if (!(g->answer && g->grade.pass && !g->revealed))
+		if (lesson_progress_outcome(g) != LESSON_OUT_PASSED)
 			missed[nm++] = l->questions[i].id;
 	}
 	progress_set_score(pr, l->id, sc.score, sc.max, missed, nm);

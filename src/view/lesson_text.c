@@ -221,11 +221,13 @@ show_question(FILE *out, const lesson_player *p, const lesson_question *q)
 		wrap(out, b.s ? b.s : "", 4, 10, VIEW_LESSON_WIDTH);
 		free(b.s);
 	} else {
-		bool ok = g->grade.pass && !g->revealed;
-		const char *verdict = ok ? "passed" : "not passed";
+		lesson_outcome o = lesson_progress_outcome(g);
+		bool ok = o == LESSON_OUT_PASSED || o == LESSON_OUT_PASSED_RETRY;
+		const char *verdict = lesson_outcome_name(o == LESSON_OUT_NOT_GRADED ?
+		    LESSON_OUT_NOT_PASSED : o);
 		wrap(out, g->answer, 4, 15, VIEW_LESSON_WIDTH);
-		snprintf(score, sizeof score, " (%g/%g). ", ok ? g->grade.score : 0,
-		    g->grade.max);
+		snprintf(score, sizeof score, " (%g/%g). ",
+		    o == LESSON_OUT_PASSED ? g->first_score : 0, g->grade.max);
 		fprintf(out, "  Result: %s%s%s%s", ok ? "" : view_c(COL_WARN),
 		    verdict, view_c(COL_RESET), score);
 		wrap(out, g->grade.feedback, 4, 10 + (int)(strlen(verdict) +
@@ -295,15 +297,16 @@ view_lesson_summary_text(FILE *out, const lesson_player *p)
 	for (size_t i = 0; i < l->nquestions; i++) {
 		const lesson_question *q = &l->questions[i];
 		const lesson_progress *g = &p->q[i];
-		const char *v = g->answer == NULL ? "not answered" :
-		    !g->grade.graded ? "not graded" :
-		    g->grade.pass && !g->revealed ? "passed" : "not passed";
+		const char *v = lesson_outcome_name(lesson_progress_outcome(g));
 		fprintf(out, "  %-*s  %-15s  %-12s  %g/%g\n", iw, q->id,
 		    lesson_qtype_title(q->type), v,
-		    g->answer && !g->revealed ? g->grade.score : 0,
-		    g->answer && g->grade.graded ? g->grade.max : 1);
+		    g->answer ? g->first_score : 0,
+		    g->answer && g->first_graded ? g->first_max : 1);
 	}
-	fprintf(out, "%s%zu of %zu question%s passed; score %g/%g.\n",
+	fprintf(out, "%s%zu of %zu question%s passed",
 	    l->nquestions ? "\n" : "", sc.passed, sc.questions,
-	    sc.questions == 1 ? "" : "s", sc.score, sc.max);
+	    sc.questions == 1 ? "" : "s");
+	if (sc.retried)
+		fprintf(out, ", %zu more on retry", sc.retried);
+	fprintf(out, "; score %g/%g.\n", sc.score, sc.max);
 }
