@@ -26,6 +26,7 @@
 #include "state/progress_int.h"
 
 #define HDR	"fptutor-progress 1\n"
+#define HDR2	"fptutor-progress 2\n"	/* what a save writes */
 
 /* ---- round trip ------------------------------------------------------------ */
 
@@ -34,11 +35,11 @@ START_TEST(round_trip)
 	const char *dir = tpath("a/b/state");
 	const char *m1[] = { "q-1", "q 2" };
 	const char *m2[] = { "%41", "q\xc3\xa9" };
-	const char *want = HDR
+	const char *want = HDR2
 	    "lesson interview 3 12 0 2.5 4 1767323045 q-1 q%202\n"
 	    "lesson a%20b%25c\\d=%C3%A9 5 5 1 0 0 1767323045\n"
 	    "lesson end 0 0 0 0.10000000000000001 3 1767323045 %2541 q%C3%A9\n"
-	    "end 3\n";
+	    "end 3 0\n";
 	char msg[512];
 	struct stat st;
 	progress *p = open_ok(dir);
@@ -203,7 +204,7 @@ static const struct damaged {
 	{ "a line after the end", HDR "end 0\n" GOOD, 0 },
 	{ "NUL bytes", HDR "lesson a\0 1 2 0 0 0 5\nend 1\n", 44 },
 	{ "binary junk", "\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\x80\n\n", 15 },
-	{ "wrong version", "fptutor-progress 2\nend 0\n", 0 },
+	{ "wrong version", "fptutor-progress 3\nend 0 0\n", 0 },
 	{ "no header", "lesson a 1 2 0 0 0 5\nend 1\n", 0 },
 	{ "empty", "", 0 },
 };
@@ -281,7 +282,7 @@ START_TEST(damaged_at_save)
 {
 	progress *p = open_ok(tpath("s"));
 	char msg[1024];
-	const char *want = HDR "lesson x 0 4 0 0 0 1767323045\nend 1\n";
+	const char *want = HDR2 "lesson x 0 4 0 0 0 1767323045\nend 1 0\n";
 
 	put_file(tpath("s/progress"), "garbage\n", 8);
 	ck_assert(progress_set_step(p, "x", 0, 4, false));
@@ -304,13 +305,16 @@ START_TEST(mutants_stable)
 		    "lesson a%20b%25c 5 5 1 0 0 1 %2541 q%C3%A9\nend 2\n",
 		HDR "lesson x 0 0 0 0.10000000000000001 3 0\nend 1\n",
 		HDR "end 0\n",
+		HDR2 "lesson x 0 0 0 0.10000000000000001 3 0\n"
+		    "item drill encode-1 drill-encode relearn 0.5 7 100 90 2 1 1 "
+		    "1 0 100\nend 1 1\n",
 	};
 	char buf[512], err[200];
 	unsigned seed = 1;
 	int parsed = 0;
 
 	for (int i = 0; i < 20000; i++) {
-		const char *s = seeds[i % 3];
+		const char *s = seeds[i % 4];
 		size_t len = strlen(s);
 
 		memcpy(buf, s, len);
@@ -394,13 +398,13 @@ START_TEST(merge_on_save)
 	    "lesson w 1 4 0 1 2 300\n"
 	    "lesson v 0 4 0 5 10 100\n"
 	    "end 5\n";
-	const char *want = HDR
+	const char *want = HDR2
 	    "lesson x 3 10 1 4 4 200\n"
 	    "lesson z 6 8 0 0 0 300\n"
 	    "lesson w 1 4 1 1 2 300\n"
 	    "lesson v 0 4 0 3 4 200\n"
 	    "lesson y 2 6 0 5 5 150 qy\n"
-	    "end 5\n";
+	    "end 5 0\n";
 	char msg[512];
 	progress *p;
 
@@ -582,6 +586,11 @@ progress_suite(void)
 	tcase_add_test(tc, unsavable_notdir);
 	tcase_add_test(tc, unsavable_readonly);
 	tcase_add_test(tc, unsavable_full_disk);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("items");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	progress_item_tests(tc);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("kill");

@@ -17,13 +17,14 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <math.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "progress_test.h"
 #include "state/progress_int.h"
 
-#define NBIG	4000	/* lessons in the big store: three 64 KiB writes */
+#define NBIG	4000	/* lessons in the big store: several 64 KiB writes */
 #define NRANDOM	30	/* writers killed at random moments */
 
 /* The file a killed writer started from: big-0000 (which the writer
@@ -44,18 +45,41 @@ fill_big(progress *p, int n)
 		if (!progress_set_step(p, id, (size_t)(i % 7), 7, false) ||
 		    !progress_set_score(p, id, i % 5, 5, q, (size_t)(i % 4)))
 			_exit(7);
+		/* A review item each: good on even lessons, again on odd. */
+		snprintf(id, sizeof id, "big-%04d:q", i);
+		if (!progress_rate(p, id, PROGRESS_QUESTION, "big",
+		    i % 2 ? 1 : 3, FAKE_NOW))
+			_exit(7);
 	}
+}
+
+/* The item line fill_big writes for lesson i, from FSRS-5's published
+ * first-rating formulas: S0(G) = w[G-1], D0(G) = w4 - e^(w5 (G-1)) + 1,
+ * a miss due now (relearning), a pass due after round(S0) days. */
+static size_t
+want_item(char *s, size_t cap, int i)
+{
+	const double w0 = 0.40255, w2 = 3.173, w4 = 7.1949, w5 = 0.5345;
+	bool miss = i % 2;
+	double st = miss ? w0 : w2;
+	double d = w4 - exp(w5 * (miss ? 0 : 2)) + 1;
+	long long due = (long long)FAKE_NOW + (miss ? 0 : 3 * 86400);
+
+	return (size_t)snprintf(s, cap, "item question big-%04d:q big %s %.17g "
+	    "%.17g %lld %lld 1 %d 1 %d 0 %lld\n", i,
+	    miss ? "relearn" : "review", st, d, due, (long long)FAKE_NOW,
+	    miss, !miss, (long long)FAKE_NOW);
 }
 
 /* What fill_big(p, n) over old_text must save, written out by hand. */
 static char *
 want_big(int n, size_t *len)
 {
-	size_t cap = 64 + (size_t)n * 80, k = 0;
+	size_t cap = 64 + (size_t)n * 200, k = 0;
 	char *s = malloc(cap);
 
 	ck_assert_ptr_nonnull(s);
-	k += (size_t)snprintf(s, cap, "fptutor-progress 1\n");
+	k += (size_t)snprintf(s, cap, "fptutor-progress 2\n");
 	for (int i = 0; i < n; i++) {
 		if (i == 1)
 			k += (size_t)snprintf(s + k, cap - k,
@@ -66,7 +90,9 @@ want_big(int n, size_t *len)
 			k += (size_t)snprintf(s + k, cap - k, " q-%d", j);
 		k += (size_t)snprintf(s + k, cap - k, "\n");
 	}
-	k += (size_t)snprintf(s + k, cap - k, "end %d\n", n + 1);
+	for (int i = 0; i < n; i++)
+		k += want_item(s + k, cap - k, i);
+	k += (size_t)snprintf(s + k, cap - k, "end %d %d\n", n + 1, n);
 	ck_assert_uint_lt(k, cap);
 	*len = k;
 	return s;

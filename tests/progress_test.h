@@ -35,5 +35,6 @@ pid_t fork_ok(void);
 /* check_progress_kill.c */
 void fill_big(progress *p, int n);
 void progress_kill_tests(TCase *tc);
+void progress_item_tests(TCase *tc);	/* check_progress_items.c */
 
 #endif

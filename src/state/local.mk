@@ -4,4 +4,7 @@ src_libfptutor_a_SOURCES += \
 	src/state/progress_int.h \
 	src/state/progress.c \
 	src/state/progress_file.c \
-	src/state/progress_io.c
+	src/state/progress_io.c \
+	src/state/progress_item.c \
+	src/state/fsrs.h \
+	src/state/fsrs.c

@@ -67,6 +67,7 @@ progress_clear(progress *p)
 	free(p->rec);
 	p->rec = NULL;
 	p->n = p->cap = 0;
+	progress_items_clear(p);
 }
 
 void
@@ -293,5 +294,5 @@ progress_merge(progress *p, const progress *from)
 			r->max = d->max;
 		}
 	}
-	return true;
+	return progress_items_merge(p, from);
 }

@@ -7,7 +7,8 @@
  * Where: DIR/progress, DIR being the state_dir given, else
  * $XDG_STATE_HOME/fptutor, else ~/.local/state/fptutor (doc/design.md,
  * "The learner's progress").
- * The file is line-oriented text, documented in fptutor(1) FILES.
+ * The file is line-oriented text, documented in doc/progress.md (version
+ * 2 adds the review items; version 1 files are read and upgraded).
  *
  * Safety:
  *   - Saving writes a temporary file in DIR, fsyncs it, renames it over the
@@ -44,6 +45,31 @@ typedef struct progress_lesson {
 	time_t updated;		/* when this record last changed */
 } progress_lesson;
 
+/*
+ * A review item: a lesson question ("LESSON:QUESTION") or an engine-made
+ * drill (its drill id), with its FSRS memory state (src/state/fsrs.h).
+ * An item is created by its first rating.
+ */
+#define PROGRESS_MAX_ITEM_ID 128	/* bytes of an item id */
+
+typedef enum progress_kind {
+	PROGRESS_QUESTION,
+	PROGRESS_DRILL,
+} progress_kind;
+
+typedef struct progress_item {
+	char id[PROGRESS_MAX_ITEM_ID + 1];
+	char topic[PROGRESS_MAX_ID + 1];	/* a lesson id, or "drill-KIND" */
+	progress_kind kind;
+	bool relearn;		/* missed: due again in the same sitting */
+	double s, d;		/* FSRS stability (days) and difficulty */
+	time_t due, last;	/* next review; last rating */
+	unsigned reps, lapses;	/* ratings; misses among them */
+	unsigned tries, passes;	/* first tries (not relearning steps); passed */
+	unsigned rpasses;	/* first-try passes in review (after the first) */
+	time_t updated;
+} progress_item;
+
 typedef struct progress progress;
 
 typedef enum progress_status {
@@ -74,6 +100,24 @@ bool progress_set_step(progress *p, const char *id, size_t step,
  * missed list (ids are copied). */
 bool progress_set_score(progress *p, const char *id, double score,
     double max, const char *const *missed, size_t nmissed);
+
+/* Review items, in the order first rated. */
+size_t progress_item_count(const progress *p);
+const progress_item *progress_item_at(const progress *p, size_t i);
+const progress_item *progress_item_get(const progress *p, const char *id);
+/* Rate item id at time now with an FSRS rating (1 again, 2 hard, 3 good,
+ * 4 easy), creating it (with kind and topic) on its first rating.  A miss
+ * makes it due at once (a relearning step); a pass schedules it by FSRS.
+ * False, changing nothing, for a bad id, topic or rating, or no room. */
+bool progress_rate(progress *p, const char *id, progress_kind kind,
+    const char *topic, int rating, time_t now);
+/* Whether the item is due at now. */
+bool progress_item_due(const progress_item *it, time_t now);
+/* The clock of reviews: FPTUTOR_NOW (seconds since the Epoch) when set to
+ * a plain number, else the time. */
+time_t progress_clock(void);
+/* "question" or "drill". */
+const char *progress_kind_name(progress_kind k);
 
 /* Write the store (lock, re-read, merge, temp file, fsync, rename).
  * Returns false with msg filled when it cannot be saved. */

@@ -1,6 +1,8 @@
 /*
  * progress_file.c — the text of DIR/progress (doc/progress.md): a version
- * line, one "lesson" line per record, an "end" line with the count.  The
+ * line, one "lesson" line per record, one "item" line per review item
+ * (version 2), an "end" line with the counts.  Version 1 (no items, "end
+ * COUNT") is read as it is and written back as version 2.  The
  * parser is strict, since whatever it lets through the UI trusts: a field
  * out of range, a number that is not plain decimal, a cut line or a stray
  * byte makes the whole file damaged, and the caller sets it aside.
@@ -154,7 +156,7 @@ parse_num(const char *s, size_t len, double max, double *out)
 /* An id as written: printable ASCII with %HH for every other byte (and
  * for '%' itself).  The decoded id must be one progress_id_ok takes. */
 static bool
-parse_id(const char *s, size_t len, char *out)
+parse_id_max(const char *s, size_t len, char *out, size_t max)
 {
 	size_t k = 0;
 
@@ -173,12 +175,19 @@ parse_id(const char *s, size_t len, char *out)
 		}
 		if (c < 0x20 || c == 0x7f)	/* %00 would cut the id short */
 			return false;
-		if (k == PROGRESS_MAX_ID)
+		if (k == max)
 			return false;
 		out[k++] = (char)c;
 	}
 	out[k] = '\0';
-	return progress_id_ok(out);
+	return max == PROGRESS_MAX_ID ? progress_id_ok(out) :
+	    progress_item_id_ok(out);
+}
+
+static bool
+parse_id(const char *s, size_t len, char *out)
+{
+	return parse_id_max(s, len, out, PROGRESS_MAX_ID);
 }
 
 static bool
@@ -240,20 +249,121 @@ parse_lesson(progress *p, const struct line *l, bool *oom, char *err,
 	return true;
 }
 
-/* The header line: the magic word and a version this code reads. */
+#define NITEM	15	/* "item" KIND ID TOPIC STATE S D DUE LAST REPS
+			 * LAPSES TRIES PASSES RPASSES UPDATED */
+
 static bool
-parse_header(const struct line *l, char *err, size_t n)
+parse_time(const struct line *l, size_t i, time_t *out)
+{
+	unsigned long long v;
+
+	if (!parse_uint(l->tok[i], l->len[i],
+	    (unsigned long long)PROGRESS_MAX_TIME, &v))
+		return false;
+	*out = (time_t)v;
+	return true;
+}
+
+static bool
+parse_count(const struct line *l, size_t i, unsigned *out)
+{
+	unsigned long long v;
+
+	if (!parse_uint(l->tok[i], l->len[i], PROGRESS_MAX_COUNT, &v))
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+static bool
+parse_item(progress *p, const struct line *l, bool *oom, char *err,
+    size_t n)
+{
+	progress_item t = { .s = 0 };
+	static const char *const what[] = { "reps", "lapses", "tries",
+	    "passes", "rpasses" };
+	unsigned *count[] = { &t.reps, &t.lapses, &t.tries, &t.passes,
+	    &t.rpasses };
+
+	if (l->ntok != NITEM)
+		return fail(err, n, l->no, "an item line needs %d fields, "
+		    "this one has %zu", NITEM, l->ntok);
+	if (tok_is(l, 1, "question"))
+		t.kind = PROGRESS_QUESTION;
+	else if (tok_is(l, 1, "drill"))
+		t.kind = PROGRESS_DRILL;
+	else
+		return fail(err, n, l->no, "kind is not question or drill");
+	if (!parse_id_max(l->tok[2], l->len[2], t.id, PROGRESS_MAX_ITEM_ID))
+		return fail(err, n, l->no, "a bad item id");
+	if (progress_item_get(p, t.id))
+		return fail(err, n, l->no, "a second record for one item");
+	if (!parse_id(l->tok[3], l->len[3], t.topic))
+		return fail(err, n, l->no, "a bad topic");
+	if (tok_is(l, 4, "relearn"))
+		t.relearn = true;
+	else if (!tok_is(l, 4, "review"))
+		return fail(err, n, l->no, "state is not review or relearn");
+	if (!parse_num(l->tok[5], l->len[5], 1e9, &t.s) ||
+	    !parse_num(l->tok[6], l->len[6], 10, &t.d))
+		return fail(err, n, l->no, "stability or difficulty is not a "
+		    "number in range");
+	if (!parse_time(l, 7, &t.due) || !parse_time(l, 8, &t.last))
+		return fail(err, n, l->no, "due or last is not a time in "
+		    "range");
+	for (size_t i = 0; i < 5; i++)
+		if (!parse_count(l, 9 + i, count[i]))
+			return fail(err, n, l->no, "%s is not a number in "
+			    "range", what[i]);
+	if (!parse_time(l, 14, &t.updated))
+		return fail(err, n, l->no, "updated is not a time in range");
+	if (!progress_item_ok(&t))
+		return fail(err, n, l->no, "an item's fields out of range or "
+		    "inconsistent");
+	if (p->nitem >= PROGRESS_MAX_ITEMS)
+		return fail(err, n, l->no, "more than %d items",
+		    PROGRESS_MAX_ITEMS);
+	progress_item *r = progress_item_rec(p, t.id, true);
+	if (!r) {
+		*oom = true;
+		return fail(err, n, l->no, "out of memory");
+	}
+	*r = t;
+	return true;
+}
+
+/* The header line: the magic word and a version this code reads (1 or
+ * 2); *version gets it. */
+static bool
+parse_header(const struct line *l, unsigned *version, char *err, size_t n)
 {
 	unsigned long long v;
 
 	if (l->ntok != 2 || !tok_is(l, 0, PROGRESS_MAGIC))
 		return fail(err, n, 1, "not a progress file (no \""
 		    PROGRESS_MAGIC " %d\" line)", PROGRESS_VERSION);
-	if (!parse_uint(l->tok[1], l->len[1], 1000000, &v) ||
-	    v != PROGRESS_VERSION)
+	if (!parse_uint(l->tok[1], l->len[1], 1000000, &v) || v < 1 ||
+	    v > PROGRESS_VERSION)
 		return fail(err, n, 1, "version %.*s, this fptutor reads "
-		    "version %d", (int)(l->len[1] > 20 ? 20 : l->len[1]),
+		    "versions 1 to %d", (int)(l->len[1] > 20 ? 20 : l->len[1]),
 		    l->tok[1], PROGRESS_VERSION);
+	*version = (unsigned)v;
+	return true;
+}
+
+/* "end COUNT" (version 1) or "end LESSONS ITEMS" (version 2). */
+static bool
+parse_end(const progress *p, const struct line *l, unsigned version,
+    char *err, size_t n)
+{
+	unsigned long long count, items = 0;
+
+	if (l->ntok != (version == 1 ? 2u : 3u) ||
+	    !parse_uint(l->tok[1], l->len[1], PROGRESS_MAX_LESSONS, &count) ||
+	    count != p->n || (version > 1 && (!parse_uint(l->tok[2],
+	    l->len[2], PROGRESS_MAX_ITEMS, &items) || items != p->nitem)))
+		return fail(err, n, l->no, "the end line does not count the "
+		    "%zu lessons and %zu items", p->n, p->nitem);
 	return true;
 }
 
@@ -264,6 +374,7 @@ parse_lines(progress *p, const char *buf, size_t len, bool *oom, char *err,
 	struct line l;
 	size_t pos = 0;
 	bool ended = false;
+	unsigned version = 0;
 
 	for (l.no = 1; pos < len; l.no++) {
 		const char *nl = memchr(buf + pos, '\n', len - pos);
@@ -277,21 +388,21 @@ parse_lines(progress *p, const char *buf, size_t len, bool *oom, char *err,
 			return false;
 		pos = (size_t)(nl - buf) + 1;
 		if (l.no == 1) {
-			if (!parse_header(&l, err, n))
+			if (!parse_header(&l, &version, err, n))
 				return false;
 		} else if (tok_is(&l, 0, "lesson")) {
 			if (!parse_lesson(p, &l, oom, err, n))
 				return false;
-		} else if (tok_is(&l, 0, "end") && l.ntok == 2) {
-			unsigned long long count;
-
-			if (!parse_uint(l.tok[1], l.len[1],
-			    PROGRESS_MAX_LESSONS, &count) || count != p->n)
-				return fail(err, n, l.no, "the end line does "
-				    "not count the %zu lessons", p->n);
+		} else if (tok_is(&l, 0, "item") && version > 1) {
+			if (!parse_item(p, &l, oom, err, n))
+				return false;
+		} else if (tok_is(&l, 0, "end")) {
+			if (!parse_end(p, &l, version, err, n))
+				return false;
 			ended = true;
 		} else
-			return fail(err, n, l.no, "not a lesson or end line");
+			return fail(err, n, l.no, "not a lesson%s or end line",
+			    version > 1 ? ", item" : "");
 	}
 	if (!ended)
 		return fail(err, n, l.no, "cut short (no end line)");
@@ -305,7 +416,7 @@ progress_read_text(progress *p, const char *buf, size_t len, char *err,
 	const char *nul = memchr(buf, '\0', len);
 	bool oom = false;
 
-	if (p->n) {
+	if (p->n || p->nitem) {
 		fail(err, n, 0, "internal: parse into a used store");
 		return PROGRESS_PARSE_BAD;
 	}
@@ -410,7 +521,19 @@ progress_format(const progress *p, size_t *len)
 		}
 		put(&b, "\n");
 	}
-	put(&b, "end %zu\n", p->n);
+	for (size_t i = 0; i < p->nitem; i++) {
+		const progress_item *t = p->item[i];
+
+		put(&b, "item %s ", progress_kind_name(t->kind));
+		put_id(&b, t->id);
+		put(&b, " ");
+		put_id(&b, t->topic);
+		put(&b, " %s %.17g %.17g %lld %lld %u %u %u %u %u %lld\n",
+		    t->relearn ? "relearn" : "review", t->s, t->d,
+		    (long long)t->due, (long long)t->last, t->reps, t->lapses,
+		    t->tries, t->passes, t->rpasses, (long long)t->updated);
+	}
+	put(&b, "end %zu %zu\n", p->n, p->nitem);
 	if (c)
 		uselocale(old);
 	if (b.oom) {

@@ -11,15 +11,17 @@
 #include "state/progress.h"
 
 /* Limits: a file beyond them is damaged; a change beyond them is refused. */
-#define PROGRESS_MAX_FILE	(1024L * 1024)	/* bytes of DIR/progress */
+#define PROGRESS_MAX_FILE	(8L * 1024 * 1024)	/* bytes of DIR/progress */
 #define PROGRESS_MAX_LESSONS	4096		/* records in a store */
+#define PROGRESS_MAX_ITEMS	50000		/* review items in a store */
+#define PROGRESS_MAX_COUNT	1000000000u	/* reps, lapses, tries, ... */
 #define PROGRESS_MAX_MISSED	256		/* missed ids in a record */
 #define PROGRESS_MAX_STEPS	1000000		/* nsteps */
 #define PROGRESS_MAX_SCORE	1e9		/* max (and so best) */
 #define PROGRESS_MAX_TIME	253402300799LL	/* 9999-12-31T23:59:59Z */
 
 #define PROGRESS_MAGIC		"fptutor-progress"
-#define PROGRESS_VERSION	1
+#define PROGRESS_VERSION	2	/* written; 1 is read too */
 
 struct progress {
 	char *dir;		/* NULL: no directory could be found */
@@ -27,6 +29,10 @@ struct progress {
 	progress_lesson **rec;	/* records in the order first seen; each
 				 * allocated alone so pointers stay valid */
 	size_t n, cap;
+	progress_item **item;	/* review items, in the order first rated */
+	size_t nitem, icap;
+	size_t *hash;		/* open addressing: index + 1, 0 empty */
+	size_t hcap;		/* a power of two, or 0 */
 };
 
 /* An empty store for dir (NULL: none; such a store cannot be saved). */
@@ -47,6 +53,18 @@ progress_lesson *progress_rec(progress *p, const char *id, bool create);
  * failure. */
 bool progress_rec_missed(progress_lesson *r, const char *const *ids,
     size_t n);
+/* The item for id, created (zeroed) when create is set and there is
+ * room; NULL when absent, full or out of memory. */
+progress_item *progress_item_rec(progress *p, const char *id, bool create);
+/* True for an item id: 1..PROGRESS_MAX_ITEM_ID bytes as progress_id_ok. */
+bool progress_item_id_ok(const char *s);
+/* True when an item's fields are in range and consistent. */
+bool progress_item_ok(const progress_item *it);
+/* Drop every item. */
+void progress_items_clear(progress *p);
+/* Merge from's items into p: the newer (by updated) wins, p's on a tie. */
+bool progress_items_merge(progress *p, const progress *from);
+
 /* Merge from's records into p: each lesson keeps the newer record (by
  * updated; p's on a tie), done if either is, the better score of the two;
  * lessons only from has are appended.  False on out of memory (p then
