@@ -64,6 +64,8 @@ extern const cli_cmd cli_cmd_grade;
 extern const cli_cmd cli_cmd_train;
 extern const cli_cmd cli_cmd_lessons;
 extern const cli_cmd cli_cmd_play;
+extern const cli_cmd cli_cmd_review;
+extern const cli_cmd cli_cmd_drill;
 extern const cli_cmd cli_cmd_check_lesson;
 extern const cli_cmd cli_cmd_learn;
 extern const cli_cmd cli_cmd_lab;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/answers.h"
 #include "cli/json.h"
 #include "cli/cli.h"
 #include "lesson/grade_text.h"
@@ -165,7 +166,8 @@ show_text(lesson_player *p)
 /* Feed the answers, then reveal what did not pass: its hints and the
  * model answer. */
 static int
-play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json)
+play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json,
+    bool record)
 {
 	lesson_player *p = lesson_player_new(l, lesson_grade_text);
 
@@ -176,6 +178,14 @@ play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json)
 	for (size_t i = 0; i < nans; i++)
 		lesson_player_event(p, &(lesson_event){ .type = LESSON_EV_ANSWER,
 		    .question = ans[i].id, .text = ans[i].text });
+	bool unsaved = false;
+	if (record) {	/* before the reveals below, which are not the learner's */
+		progress *pr = cli_progress_open(cmd);
+		if (pr)
+			cli_record_lesson(pr, p, progress_clock());
+		unsaved = pr == NULL || !cli_progress_save(cmd, pr);
+		progress_free(pr);
+	}
 	for (size_t i = 0; i < l->nquestions; i++) {
 		const lesson_progress *g = &p->q[i];
 		if (g->answer && g->grade.pass)
@@ -191,6 +201,8 @@ play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json)
 	else
 		show_text(p);
 	int status = lesson_player_passed(p) ? CLI_OK : CLI_FAIL;
+	if (unsaved)
+		status = CLI_IOERR;
 	lesson_player_free(p);
 	return status;
 }
@@ -199,7 +211,7 @@ static int
 run_play(const cli_cmd *cmd, int argc, char **argv)
 {
 	const char *arg = NULL, *answers = NULL;
-	bool json = false, no_color = false;
+	bool json = false, no_color = false, record = false;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -210,6 +222,8 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 			json = true;
 		} else if (strcmp(a, "--no-color") == 0) {
 			no_color = true;
+		} else if (strcmp(a, "--record") == 0) {
+			record = true;
 		} else if (strcmp(a, "--answers") == 0 || strcmp(a, "-a") == 0) {
 			if (i + 1 >= argc)
 				return cli_usage_err(cmd->name, "option '%s' needs a file", a);
@@ -254,7 +268,7 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 	if (answers)
 		status = read_answers(cmd->name, answers, l, &ans, &nans);
 	if (status == CLI_OK)
-		status = play(cmd->name, l, ans, nans, json);
+		status = play(cmd->name, l, ans, nans, json, record);
 	free_answers(ans, nans);
 	lesson_free(l);
 	return cli_finish_output(cmd->name, status);
@@ -262,7 +276,7 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_play = {
 	"play", "print a lesson as a transcript and grade the answers in a file",
-	"fptutor play LESSON [--answers FILE] [--json] [--no-color]",
+	"fptutor play LESSON [--answers FILE] [--json] [--record] [--no-color]",
 	"Scripted lesson mode: print the whole LESSON (an id, see 'fptutor\n"
 	"lessons', or a path) as plain text, every number computed, with each\n"
 	"question graded against FILE.  A question without an answer, or whose\n"
@@ -274,6 +288,9 @@ const cli_cmd cli_cmd_play = {
 	"      --json          one JSON object per question (question, type,\n"
 	"                      answered, answer, graded, pass, score, max,\n"
 	"                      feedback, outcome), then {\"summary\": ...}\n"
+	"      --record        schedule the answered questions for review in\n"
+	"                      your progress (see 'fptutor review'); without\n"
+	"                      it, play records nothing\n"
 	"      --no-color      plain output even on a terminal\n"
 	"  -h, --help          show this help\n"
 	"\n"

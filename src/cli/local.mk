@@ -17,7 +17,13 @@ src_fptutor_SOURCES += \
 	src/cli/cmd_play.c \
 	src/cli/cmd_grade.c \
 	src/cli/cmd_check_lesson.c \
-	src/cli/cmd_learn.c
+	src/cli/cmd_learn.c \
+	src/cli/answers.h \
+	src/cli/answers.c \
+	src/cli/record.c \
+	src/cli/review.h \
+	src/cli/cmd_review.c \
+	src/cli/cmd_drill.c
 # The one object that uses FPTUTOR_LESSONDIR is rebuilt when configure
 # changes the prefix.
 src/cli/fptutor-main.$(OBJEXT): Makefile

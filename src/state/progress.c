@@ -14,13 +14,6 @@
 
 #include "state/progress_int.h"
 
-static time_t
-clock_now(void)
-{
-	return time(NULL);
-}
-
-time_t (*progress_now)(void) = clock_now;
 void (*progress_stage_hook)(enum progress_stage stage);
 int progress_lock_wait_ms = 5000;
 

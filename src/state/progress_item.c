@@ -16,6 +16,15 @@
 
 #define DAY	86400
 
+static time_t
+clock_now(void)
+{
+	return time(NULL);
+}
+
+/* Here, not in progress.c, so that this file needs nothing of that one. */
+time_t (*progress_now)(void) = clock_now;
+
 time_t
 progress_clock(void)
 {
@@ -199,7 +208,8 @@ bool
 progress_rate(progress *p, const char *id, progress_kind kind,
     const char *topic, int rating, time_t now)
 {
-	if (!p || !id || !topic || !progress_id_ok(topic) || rating < FSRS_AGAIN
+	if (!p || !id || !topic || strnlen(topic, PROGRESS_MAX_ID + 1) >
+	    PROGRESS_MAX_ID || !progress_item_id_ok(topic) || rating < FSRS_AGAIN
 	    || rating > FSRS_EASY)
 		return false;
 	progress_item *it = progress_item_rec(p, id, true);
