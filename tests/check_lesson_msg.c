@@ -5,7 +5,8 @@
  *     conversions are of the few kinds the call sites use;
  *   - every entry is shown by at least one expected output of a malformed
  *     input (tests/lessons/bad/NAME.diag, and the NAME.err of
- *     tests/golden/lesson-diag and tests/golden/play), with its severity,
+ *     tests/golden/lesson-diag, tests/golden/play and tests/golden/drill),
+ *     with its severity,
  *     so a diagnostic nobody has seen cannot be added;
  *   - every diagnostic line of those outputs is the text of some entry, so
  *     nothing prints a diagnostic the table does not hold.
@@ -161,6 +162,7 @@ load_outputs(void)
 	ck_assert_int_ge(add_dir("tests/lessons/bad", ".diag"), 100);
 	ck_assert_int_ge(add_dir("tests/golden/lesson-diag", ".err"), 1);
 	ck_assert_int_ge(add_dir("tests/golden/play", ".err"), 1);
+	ck_assert_int_ge(add_dir("tests/golden/drill", ".err"), 1);
 }
 
 static void

@@ -6,10 +6,12 @@
 if HAVE_CHECK
 check_PROGRAMS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_lesson_msg tests/check_edit
+	tests/check_lesson tests/check_lesson_msg tests/check_edit \
+	tests/check_drill
 TESTS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_lesson_msg tests/check_edit
+	tests/check_lesson tests/check_lesson_msg tests/check_edit \
+	tests/check_drill
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
@@ -20,6 +22,9 @@ tests_check_fp_LDADD = $(CHECK_LDADD)
 tests_check_fp_exhaustive_SOURCES = tests/check_fp_exhaustive.c tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
 tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS) $(LIBS)
+tests_check_drill_SOURCES = tests/check_drill.c tests/fp_ref.h
+tests_check_drill_CFLAGS = $(CHECK_FLAGS)
+tests_check_drill_LDADD = $(CHECK_LDADD)
 tests_check_calc_SOURCES = tests/check_calc.c
 tests_check_calc_CFLAGS = $(CHECK_FLAGS)
 tests_check_calc_LDADD = $(CHECK_LDADD)

@@ -37,6 +37,7 @@ static const cli_cmd *const commands[] = {
 	&cli_cmd_lessons,
 	&cli_cmd_play,
 	&cli_cmd_review,
+	&cli_cmd_drill,
 	&cli_cmd_grade,
 	&cli_cmd_check_lesson,
 	&cmd_help_def,

@@ -1,0 +1,1 @@
+"$FPTUTOR" drill --answers - --json

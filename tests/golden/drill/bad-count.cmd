@@ -1,0 +1,1 @@
+"$FPTUTOR" drill --count 0

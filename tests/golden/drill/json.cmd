@@ -1,0 +1,1 @@
+"$FPTUTOR" drill --seed 1 --count 16 --json

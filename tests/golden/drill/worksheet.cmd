@@ -1,0 +1,1 @@
+"$FPTUTOR" drill encode ulp --seed 42 --count 4
