@@ -279,6 +279,53 @@ START_TEST(test_player_all_passed)
 }
 END_TEST
 
+/* @reveal: what follows waits for the question before it; answered or
+ * skipped, it is shown. */
+START_TEST(test_player_reveal)
+{
+	static const char text[] =
+	    "@lesson rv\n@title Reveal\n@summary Predict first.\n"
+	    "@step One\n"
+	    "@question rv-a numeric\nWhat is 1 + 1?\n@value calc fp32: 1 + 1\n"
+	    "@answer Two.\n@end\n"
+	    "@reveal\n"
+	    "It is {calc fp32: 1 + 1}.\n\n"
+	    "@question rv-b numeric\nAnd 2 + 2?\n@value calc fp32: 2 + 2\n"
+	    "@answer Four.\n@end\n"
+	    "@reveal\n"
+	    "It is {calc fp32: 2 + 2}.\n"
+	    "@step Two\nPlain prose.\n";
+	lesson_diags d = { 0 };
+	lesson *l = load_text("rv", text, &d);
+
+	ck_assert_msg(l != NULL && d.nerrors == 0, "the lesson loads");
+	const lesson_step *s = &l->steps[0];
+	ck_assert_uint_eq(s->nitems, 4);
+	ck_assert_uint_eq(s->items[0].wait, 0);
+	ck_assert_uint_eq(s->items[1].wait, 1);	/* waits for rv-a */
+	ck_assert_uint_eq(s->items[2].wait, 1);	/* rv-b too */
+	ck_assert_uint_eq(s->items[3].wait, 2);	/* waits for rv-b */
+	ck_assert_uint_eq(l->steps[1].items[0].wait, 0);	/* a new step */
+
+	lesson_player *p = lesson_player_new(l, NULL);
+	ck_assert(lesson_player_held(p, &s->items[1]));
+	ck_assert(!lesson_player_held(p, &s->items[0]));
+	answer(p, "rv-a", "2");
+	ck_assert(!lesson_player_held(p, &s->items[1]));
+	ck_assert(lesson_player_held(p, &s->items[3]));
+	/* Moving past rv-b unanswered is a skip: what waits is shown. */
+	ev(p, LESSON_EV_NEXT_ITEM);
+	ev(p, LESSON_EV_NEXT_ITEM);
+	ck_assert_ptr_eq(lesson_player_question(p), &l->questions[1]);
+	ck_assert(lesson_player_held(p, &s->items[3]));
+	ev(p, LESSON_EV_NEXT_ITEM);
+	ck_assert(!lesson_player_held(p, &s->items[3]));
+	lesson_player_free(p);
+	lesson_free(l);
+	lesson_diags_free(&d);
+}
+END_TEST
+
 /* ---- graders ------------------------------------------------------------ */
 
 /* Grade text against question id of lesson l; returns the grade. */
@@ -729,6 +776,11 @@ lesson_suite(void)
 	tcase_add_test(tc, test_player_moves);
 	tcase_add_test(tc, test_player_answers);
 	tcase_add_test(tc, test_player_all_passed);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reveal");
+	tcase_add_checked_fixture(tc, setup_dir, teardown_dir);
+	tcase_add_test(tc, test_player_reveal);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("grade");

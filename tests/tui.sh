@@ -86,16 +86,17 @@ check "home: q quits with status 0" status_is 0
 # ---- learn overflow: the overflow step, answering, feedback ----------------
 tui_start 80 24 "$L" -- learn overflow
 check "learn: step 1 of 6" tui_wait "step 1/6"
-tui_golden overflow-prose
-tui_keys Space Space
-check "learn: space walks to the bf16 question" tui_wait "Question overflow-bf16"
+check "learn: the step asks first (predict, then see)" tui_wait "Question overflow-bf16"
+check "learn: the answer is not on screen yet" off_screen "[calc]"
 tui_golden overflow-question
+tui_keys Space Space
+check "learn: space walks on to the calc block" tui_wait "[calc]"
+tui_golden overflow-prose
 tui_keys Left
-check "Left: back to the calc block" tui_gone "Question overflow-bf16"
+check "Left: back to the prose (past the block's frames)" tui_gone "[calc]"
 tui_keys Left
-check "Left again: back to the prose (past the block's frames)" tui_gone "[calc]"
-tui_keys Right Right
-check "Right Right: the question again" tui_wait "Question overflow-bf16"
+check "Left again: back to the question alone" tui_gone "The exact product"
+check "Left again: the question" on_screen "Question overflow-bf16"
 tui_keys Enter
 check "answer: Enter opens the editor" tui_wait "Enter submits, Esc"
 tui_type "100000000"
@@ -176,8 +177,7 @@ check "q q: back home, then out" status_is 0
 rm -rf "$tui_state"
 tui_start 80 24 "$L" -- learn overflow
 tui_wait "step 1/6"
-tui_keys l l
-tui_wait "Question overflow-bf16"
+tui_wait "Question overflow-bf16"	# the step asks first
 tui_keys Enter
 tui_wait "Enter submits, Esc"
 long=$(i=0; while [ $i -lt 300 ]; do printf 'word%d ' $i; i=$((i + 1)); done)
@@ -296,7 +296,7 @@ tui_exit_status >/dev/null
 rm -rf "$tui_state"	# a new learner
 tui_start 80 24 "$L" NO_COLOR=1 -- learn overflow
 tui_wait "step 1/6"
-tui_keys Space Space Enter
+tui_keys Enter	# the step's first item is its question
 tui_wait "Enter submits"
 tui_type "no idea"
 tui_keys Enter
@@ -377,8 +377,7 @@ tui_exit_status >/dev/null
 # down to fit, and q quit is always there whole.
 tui_start 80 24 "$L" -- learn --present overflow
 tui_wait "[presenter]"
-tui_keys l l
-tui_wait "Question overflow-bf16"
+tui_wait "Question overflow-bf16"	# the step asks first
 check "present: the key bar keeps v show" on_screen "v show  ? help  q quit"
 check "present: the key bar ends whole" sh -c \
     "tmux -S '$tui_sock' capture-pane -p -t t | tail -n 1 | grep -q 'q quit\$'"
@@ -424,7 +423,7 @@ tui_type "fg"
 tui_keys Enter
 check "fg: the lesson redrawn" tui_wait "step 1/6"
 tui_keys l l
-check "fg: keys work again" tui_wait "Question overflow-bf16"
+check "fg: keys work again" tui_wait "[calc]"
 tui_keys q
 tui_gone "step 1/6"	# out of the alternate screen: the shell reads again
 tui_type "echo status=\$?"

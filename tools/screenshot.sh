@@ -76,10 +76,10 @@ tm start-server \; new-session -d -s s -x 80 -y 24 \
     '$prog' learn overflow" >/dev/null
 tm set-option -t s status off >/dev/null
 settle 'Step 1 of 6'
+settle 'Enter: type a number'	# the step asks first
 tm send-keys -t s Right
-settle 'stays finite in bf16'
 tm send-keys -t s Right
-settle 'Enter: type a number'
+settle 'stays finite in bf16'	# then shows the walk that answers it
 
 mkdir -p "$out"
 tm capture-pane -p -t s >"$tmp/screen.txt"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/review.h"
 
 static int
 run_check(const cli_cmd *cmd, int argc, char **argv)
@@ -49,6 +50,8 @@ run_check(const cli_cmd *cmd, int argc, char **argv)
 		lesson_diags d = { 0 };
 		int ioerr;
 		lesson *l = lesson_load(argv[i], &d, &ioerr);
+		if (l)
+			cli_check_reveal(l, &d);
 		cli_lesson_diags(cmd->name, &d);
 		lesson_diags_free(&d);
 		if (l == NULL) {

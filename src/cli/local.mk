@@ -23,6 +23,7 @@ src_fptutor_SOURCES += \
 	src/cli/record.c \
 	src/cli/review.h \
 	src/cli/cmd_review.c \
+	src/cli/check_reveal.c \
 	src/cli/cmd_drill.c
 # The one object that uses FPTUTOR_LESSONDIR is rebuilt when configure
 # changes the prefix.

@@ -1,7 +1,8 @@
 /*
- * review.h — what review shares with the other commands: the per-topic
- * mastery (cmd_review.c, also for home), the grading of a drill item by
- * its id (cmd_drill.c) and the full-screen review (review_screen.c).
+ * review.h — the practice side of the commands: the per-topic mastery
+ * (cmd_review.c), the grading of a drill item by its id (cmd_drill.c),
+ * the full-screen review, and check-lesson's predict-before-reveal
+ * warning (check_reveal.c).
  */
 #ifndef FPTUTOR_CLI_REVIEW_H
 #define FPTUTOR_CLI_REVIEW_H
@@ -24,6 +25,9 @@ void cli_review_stats(const progress *p, time_t now, cli_topic_stats **out,
 /* Grade text against the drill whose id is id; false for an id that
  * names no drill. */
 bool cli_drill_grade_id(const char *id, const char *text, lesson_grade *g);
+/* check-lesson's warning: a question whose answer its step already shows
+ * before it is asked (predict, then see). */
+void cli_check_reveal(const lesson *l, lesson_diags *d);
 /* The due items full screen; an exit status. */
 int cli_review_screen(const char *cmd);
 

@@ -260,6 +260,9 @@ typedef struct lesson_item {
 	lesson_ikind kind;
 	lesson_para para;	/* LI_PARA */
 	size_t index;		/* LI_BLOCK: into blocks; LI_QUESTION: into questions */
+	size_t wait;		/* after @reveal: 1 + the question it waits for
+				 * (held back until that question is answered,
+				 * revealed or skipped); 0: shown in turn */
 } lesson_item;
 
 typedef struct lesson_step {

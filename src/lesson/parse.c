@@ -45,7 +45,30 @@ add_item(lesson_parser *p, lesson_ikind kind, int line)
 	}
 	s->items = ni;
 	ni[s->nitems - 1].kind = kind;
+	ni[s->nitems - 1].wait = lesson_parse_wait(p);
 	return &ni[s->nitems - 1];
+}
+
+/* "@reveal": what follows in the step waits for the question just before
+ * it (predict, then see).  A step can hold several: each waits for the
+ * question before it. */
+static void
+d_reveal(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson_step *s = cur_step(p);
+	size_t i = s ? s->nitems : 0;
+
+	p->sink = SINK_STEP;
+	if (dv->arg[0] != '\0')
+		lesson_pdiag(p, dv->line->lineno, dv->argcol, LMSG_REVEAL_ARG);
+	while (i > 0 && s->items[i - 1].kind != LI_QUESTION)
+		i--;
+	if (i == 0) {
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_REVEAL_NO_QUESTION);
+		return;
+	}
+	p->reveal_step = p->l->nsteps;
+	p->reveal_q = s->items[i - 1].index + 1;
 }
 
 /* A prose line in a step: start or continue a paragraph item. */
@@ -229,6 +252,7 @@ static const directive_def directives[] = {
 	{ "order",	IN_HEADER, d_order, -1 },
 	{ "step",	IN_HEADER | IN_STEP, d_step, -1 },
 	{ "question",	IN_STEP, lesson_question_open, -1 },
+	{ "reveal",	IN_STEP, d_reveal, -1 },
 	{ "bits",	IN_STEP, NULL, LB_BITS },
 	{ "round",	IN_STEP, NULL, LB_ROUND },
 	{ "calc",	IN_STEP, NULL, LB_CALC },

@@ -68,6 +68,7 @@ lesson_question_open(lesson_parser *p, const lesson_directive *dv)
 	st->items = ni;
 	ni[st->nitems - 1].kind = LI_QUESTION;
 	ni[st->nitems - 1].index = l->nquestions - 1;
+	ni[st->nitems - 1].wait = lesson_parse_wait(p);
 
 	lesson_question *qu = &l->questions[l->nquestions - 1];
 	p->q = qu;

@@ -71,6 +71,15 @@ lesson_player_question(const lesson_player *p)
 	return it && it->kind == LI_QUESTION ? &p->l->questions[it->index] : NULL;
 }
 
+bool
+lesson_player_held(const lesson_player *p, const lesson_item *it)
+{
+	if (it == NULL || it->wait == 0 || it->wait > p->l->nquestions)
+		return false;
+	const lesson_progress *g = &p->q[it->wait - 1];
+	return g->answer == NULL && !g->revealed && !g->skipped;
+}
+
 const lesson_progress *
 lesson_player_progress(const lesson_player *p, const lesson_question *q)
 {
@@ -153,6 +162,9 @@ next_item(lesson_player *p)
 {
 	if (p->done)
 		return LESSON_EV_IGNORED;
+	const lesson_question *q = lesson_player_question(p);
+	if (q && p->q[q - p->l->questions].answer == NULL)
+		p->q[q - p->l->questions].skipped = true;
 	p->frame = 0;
 	if (p->item + 1 < nitems(p, p->step)) {
 		p->item++;

@@ -64,6 +64,7 @@ typedef struct lesson_progress {
 	 * practice.  first_seen is set by the first answer, or by a reveal
 	 * before any answer (which counts as a miss). */
 	bool first_seen, first_pass, first_graded;
+	bool skipped;		/* the learner moved past it unanswered */
 	double first_score, first_max;
 } lesson_progress;
 
@@ -124,6 +125,11 @@ lesson_ev_result lesson_player_event(lesson_player *p, const lesson_event *ev);
 /* Reading the state, for views. */
 const lesson_item *lesson_player_item(const lesson_player *p);	/* NULL if none */
 int lesson_player_frames(const lesson_player *p);	/* of the current item */
+/* Whether an item after @reveal is still held back: its question is not
+ * answered, revealed or skipped yet.  (Items are shown in turn, so a
+ * front end that shows the items up to the current one never meets a
+ * held one; one that shows more must not show it.) */
+bool lesson_player_held(const lesson_player *p, const lesson_item *it);
 /* The current item's question, or NULL. */
 const lesson_question *lesson_player_question(const lesson_player *p);
 const lesson_progress *lesson_player_progress(const lesson_player *p,

@@ -64,7 +64,16 @@ typedef struct lesson_parser {
 	bool no_lesson;		/* "the first directive must be @lesson" said */
 	bool capped;		/* a per-question cap was reported */
 	size_t items_capped;	/* the step (1-based) whose item cap was reported */
+	size_t reveal_step;	/* the step (1-based) of the last @reveal */
+	size_t reveal_q;	/* 1 + the question that @reveal waits for */
 } lesson_parser;
+
+/* What the current step's next item waits for (lesson_item.wait). */
+static inline size_t
+lesson_parse_wait(const lesson_parser *p)
+{
+	return p->reveal_step == p->l->nsteps ? p->reveal_q : 0;
+}
 
 /* A directive's name and argument, split from its line. */
 typedef struct lesson_directive {
