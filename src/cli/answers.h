@@ -35,11 +35,5 @@ void cli_answers_free(cli_answers *a);
 progress *cli_progress_open(const char *cmd);
 /* Save, with a message on failure; false then. */
 bool cli_progress_save(const char *cmd, progress *p);
-/* Rate every answered question of a played lesson as a review item
- * ("LESSON:QUESTION"): a first-try pass is good, a pass on retry hard, a
- * miss again. */
-void cli_record_lesson(progress *pr, const lesson_player *p, time_t now);
-/* The FSRS rating of an outcome (0: not answered, nothing to record). */
-int cli_outcome_rating(lesson_outcome o);
 
 #endif

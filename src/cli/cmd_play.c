@@ -182,7 +182,7 @@ play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json,
 	if (record) {	/* before the reveals below, which are not the learner's */
 		progress *pr = cli_progress_open(cmd);
 		if (pr)
-			cli_record_lesson(pr, p, progress_clock());
+			lesson_record_reviews(p, pr, progress_clock());
 		unsaved = pr == NULL || !cli_progress_save(cmd, pr);
 		progress_free(pr);
 	}

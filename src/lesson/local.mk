@@ -27,5 +27,6 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/find.c \
 	src/lesson/open.c \
 	src/lesson/player.c \
+	src/lesson/record.c \
 	src/lesson/grade_closed.c \
 	src/lesson/grade_text.c

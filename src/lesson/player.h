@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "lesson/lesson.h"
 
@@ -65,6 +66,7 @@ typedef struct lesson_progress {
 	 * before any answer (which counts as a miss). */
 	bool first_seen, first_pass, first_graded;
 	bool skipped;		/* the learner moved past it unanswered */
+	bool recorded;		/* rated as a review item (record.c) */
 	double first_score, first_max;
 } lesson_progress;
 
@@ -145,5 +147,16 @@ void lesson_player_score(const lesson_player *p, lesson_score *out);
 /* Every question passed on its first try (true for a lesson without
  * questions). */
 bool lesson_player_passed(const lesson_player *p);
+
+/* ---- review items (record.c) ---------------------------------------------- */
+
+struct progress;
+/* The FSRS rating of an outcome: 3 good (first try), 2 hard (retry), 1
+ * again (missed); 0 for a question not answered (nothing to record). */
+int lesson_outcome_rating(lesson_outcome o);
+/* Rate each question tried and not rated yet as the review item
+ * "LESSON:QUESTION" of pr at now; returns how many were rated. */
+size_t lesson_record_reviews(lesson_player *p, struct progress *pr,
+    time_t now);
 
 #endif

@@ -111,6 +111,13 @@ const progress_item *progress_item_get(const progress *p, const char *id);
  * False, changing nothing, for a bad id, topic or rating, or no room. */
 bool progress_rate(progress *p, const char *id, progress_kind kind,
     const char *topic, int rating, time_t now);
+/* Mastery of a topic (NULL: every topic): items, first tries, first-try
+ * passes, solid items (passed in review at least twice), items due. */
+typedef struct progress_mastery {
+	size_t items, tries, passes, solid, due;
+} progress_mastery;
+void progress_mastery_of(const progress *p, const char *topic, time_t now,
+    progress_mastery *out);
 /* Whether the item is due at now. */
 bool progress_item_due(const progress_item *it, time_t now);
 /* The clock of reviews: FPTUTOR_NOW (seconds since the Epoch) when set to

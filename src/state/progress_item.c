@@ -188,6 +188,23 @@ progress_item_due(const progress_item *it, time_t now)
 	return it->relearn || it->due <= now;
 }
 
+void
+progress_mastery_of(const progress *p, const char *topic, time_t now,
+    progress_mastery *out)
+{
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < p->nitem; i++) {
+		const progress_item *it = p->item[i];
+		if (topic && strcmp(it->topic, topic) != 0)
+			continue;
+		out->items++;
+		out->tries += it->tries;
+		out->passes += it->passes;
+		out->solid += it->rpasses >= 2;
+		out->due += progress_item_due(it, now);
+	}
+}
+
 /* ---- rating ---------------------------------------------------------------- */
 
 static time_t

@@ -73,7 +73,13 @@ entry_line(const hentry *e, bool full, char *buf, size_t n)
 	}
 	snprintf(buf, n, "%s: %s%s%s%s", e->id, r->done ? "done" : "",
 	    r->done && where[0] ? ", " : "", where, score);
-	if (r->nmissed) {
+	progress_mastery m;
+	progress_mastery_of(tui_progress(), e->id, progress_clock(), &m);
+	if (m.items) {		/* what review knows of this lesson */
+		size_t l = strlen(buf);
+		snprintf(buf + l, n - l, "; first tries %zu/%zu, %zu solid, %zu "
+		    "due for review", m.passes, m.tries, m.solid, m.due);
+	} else if (r->nmissed) {
 		size_t l = strlen(buf);
 		snprintf(buf + l, n - l, "; %zu question%s to review", r->nmissed,
 		    r->nmissed == 1 ? "" : "s");
@@ -139,6 +145,15 @@ home_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 	if (h->sel < h->n) {
 		entry_line(&h->v[h->sel], true, prog, sizeof prog);
 		tui_wrap(w, rows - 4, 2, cols - 4, 2, prog);
+	}
+	progress_mastery all;
+	progress_mastery_of(tui_progress(), NULL, progress_clock(), &all);
+	if (all.due) {
+		snprintf(prog, sizeof prog, "%zu item%s due for review: run "
+		    "'fptutor review' (--list, --stats).", all.due,
+		    all.due == 1 ? "" : "s");
+		tui_wrap(w, rows - 2, 2, cols - 4, 2, prog);
+		return;
 	}
 	tui_wrap(w, rows - 2, 2, cols - 4, 2, "Enter opens a lesson where you "
 	    "stopped, or a lab; r starts a lesson again from its first step.");

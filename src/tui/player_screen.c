@@ -327,6 +327,8 @@ record(pscreen *ps, bool score)
 	progress_set_step(pr, l->id, p->done ? 0 : p->step, l->nsteps, done);
 	if (!score || l->nquestions == 0)
 		return;
+	/* Each question tried is scheduled for review, once per play. */
+	lesson_record_reviews(ps->p, pr, progress_clock());
 	lesson_score sc;
 	const char *missed[LESSON_MAX_QUESTIONS];
 	size_t nm = 0;

@@ -1,0 +1,50 @@
+/*
+ * record.c — a played lesson's questions as review items of the
+ * learner's progress (src/state): each question tried is rated once per
+ * play for FSRS, by its first try: passed first "good", passed on a retry
+ * "hard", missed (or its model answer seen first) "again".
+ */
+#include <config.h>
+
+#include <stdio.h>
+
+#include "lesson/player.h"
+#include "state/progress.h"
+
+int
+lesson_outcome_rating(lesson_outcome o)
+{
+	switch (o) {
+	case LESSON_OUT_PASSED:
+		return 3;	/* good */
+	case LESSON_OUT_PASSED_RETRY:
+		return 2;	/* hard */
+	case LESSON_OUT_NOT_PASSED:
+	case LESSON_OUT_NOT_GRADED:
+		return 1;	/* again */
+	case LESSON_OUT_NOT_ANSWERED:
+		break;
+	}
+	return 0;
+}
+
+size_t
+lesson_record_reviews(lesson_player *p, progress *pr, time_t now)
+{
+	const lesson *l = p->l;
+	char id[PROGRESS_MAX_ITEM_ID + 1];
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nquestions; i++) {
+		lesson_progress *g = &p->q[i];
+		int rating = lesson_outcome_rating(lesson_progress_outcome(g));
+		if (rating == 0 || g->recorded)
+			continue;
+		snprintf(id, sizeof id, "%s:%s", l->id, l->questions[i].id);
+		if (progress_rate(pr, id, PROGRESS_QUESTION, l->id, rating, now)) {
+			g->recorded = true;
+			n++;
+		}
+	}
+	return n;
+}
