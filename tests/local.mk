@@ -74,8 +74,8 @@ endif
 # golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
-	tests/tui.sh tests/tui_lab.sh tests/review.sh
-dist_check_SCRIPTS += tests/review.sh tests/cli.sh tests/docs.sh tests/hostile.sh \
+	tests/tui.sh tests/tui_lab.sh tests/review.sh tests/tui_review.sh
+dist_check_SCRIPTS += tests/review.sh tests/tui_review.sh tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh tests/lib.sh \
 	tests/tui_lib.sh

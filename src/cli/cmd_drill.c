@@ -269,14 +269,6 @@ run_drill(const cli_cmd *cmd, int argc, char **argv)
 	return cli_finish_output(cmd->name, CLI_OK);
 }
 
-int
-cli_review_screen(const char *cmd)
-{
-	cli_err(cmd, "the full-screen review is not built yet; use --list and "
-	    "--answers FILE");
-	return CLI_USAGE;
-}
-
 const cli_cmd cli_cmd_drill = {
 	"drill", "practise with drills the engine makes and grades",
 	"fptutor drill [KIND...] [--count N] [--seed N] [--json]\n"

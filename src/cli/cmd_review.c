@@ -19,6 +19,7 @@
 #include "cli/json.h"
 #include "cli/review.h"
 #include "lesson/grade_text.h"
+#include "tui/tui.h"
 
 /* ---- --list and --stats ---------------------------------------------------- */
 
@@ -201,6 +202,15 @@ answer_file(const char *cmd, progress *p, const char *file, time_t now,
 	if (!cli_progress_save(cmd, p))
 		return CLI_IOERR;
 	return all ? CLI_OK : CLI_FAIL;
+}
+
+int
+cli_review_screen(const char *cmd)
+{
+	tui_opts o = { .start = TUI_START_REVIEW };
+
+	(void)cmd;
+	return tui_main(&o);
 }
 
 /* ---- the command ------------------------------------------------------------- */

@@ -26,6 +26,15 @@ first_screen(const tui_opts *o)
 		tui_push(s);
 		return 0;
 	}
+	if (o->start == TUI_START_REVIEW) {
+		tui_screen *s = tui_review_new();
+		if (s == NULL) {
+			fprintf(stderr, "fptutor: review: out of memory\n");
+			return 74;
+		}
+		tui_push(s);
+		return 0;
+	}
 	if (o->start == TUI_START_LESSON) {
 		lesson_open_err err;
 		lesson *l = lesson_open(o->arg, &d, &err);

@@ -18,6 +18,7 @@ typedef enum tui_start {
 	TUI_START_HOME,		/* `fptutor`: the home screen */
 	TUI_START_LESSON,	/* `fptutor learn LESSON` (arg: id or path) */
 	TUI_START_LAB,		/* `fptutor lab NAME` (arg: bits, calc, ...) */
+	TUI_START_REVIEW,	/* `fptutor review`: the due items */
 } tui_start;
 
 typedef struct tui_opts {

@@ -28,6 +28,8 @@ int tui_run(const tui_opts *o, int (*start)(const tui_opts *o));
 /* Screens.  The player takes ownership of l. */
 tui_screen *tui_home_new(void);
 tui_screen *tui_player_new(lesson *l, bool restart);
+/* The review of the items due now (review.c). */
+tui_screen *tui_review_new(void);
 
 /* Looks, set once by tui_main. */
 void tui_look_init(bool color, bool present);
