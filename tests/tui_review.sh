@@ -57,4 +57,12 @@ case $l in
 *'"id":"overflow-bd64a5d9"'*'"due_now":false'*) pass "the drill relearned: not due now" ;;
 *) fail "the drill relearned: not due now: $l" ;;
 esac
+# Home: how many are due, and R reviews them.
+"$FPTUTOR" play overflow -a "$tui_tmp/p" --record >/dev/null
+tui_start 80 24 "$L" FPTUTOR_NOW=$t0 --
+check "home: the due items counted" tui_wait "1 item due for review: R reviews them"
+tui_keys R
+check "home: R opens the review" tui_wait "Question overflow-bf16"
+tui_keys q
+check "q: back home" tui_wait "Lessons"
 finish

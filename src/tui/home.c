@@ -149,8 +149,8 @@ home_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 	progress_mastery all;
 	progress_mastery_of(tui_progress(), NULL, progress_clock(), &all);
 	if (all.due) {
-		snprintf(prog, sizeof prog, "%zu item%s due for review: run "
-		    "'fptutor review' (--list, --stats).", all.due,
+		snprintf(prog, sizeof prog, "%zu item%s due for review: R "
+		    "reviews them (or 'fptutor review').", all.due,
 		    all.due == 1 ? "" : "s");
 		tui_wrap(w, rows - 2, 2, cols - 4, 2, prog);
 		return;
@@ -207,6 +207,10 @@ home_key(tui_screen *s, int is_key, wint_t ch)
 		return n ? open_sel(h, false) : TUI_KEY_HANDLED;
 	} else if (!is_key && ch == 'r' && h->sel < h->n) {
 		return open_sel(h, true);
+	} else if (!is_key && ch == 'R') {	/* the due items */
+		tui_screen *rv = tui_review_new();
+		if (rv)
+			tui_push(rv);
 	} else {
 		return TUI_KEY_UNHANDLED;
 	}
@@ -232,6 +236,7 @@ home_help(tui_screen *s)
 		"  Up/Down, j/k  choose a lesson or a lab",
 		"  Enter         open it (a lesson resumes where you stopped)",
 		"  r             start the chosen lesson again from step 1",
+		"  R             review the items due now",
 		NULL,
 	};
 	(void)s;
