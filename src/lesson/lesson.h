@@ -50,6 +50,7 @@
 #define LESSON_MAX_VALUES	16		/* values of a bits or round block */
 #define LESSON_MAX_POLICIES	6		/* dtypes of a calc or softmax block */
 #define LESSON_MAX_SCALES	8
+#define LESSON_MAX_DRILLS	10		/* drills of one @drill block */
 #define LESSON_MAX_SIM_STEPS	100000		/* steps of a scaler simulation */
 #define LESSON_MAX_DIAGS	50		/* then "too many errors" */
 /* Values a lesson may compute: the elements of every calc step of its
@@ -151,7 +152,7 @@ typedef struct lesson_text {
 
 typedef enum lesson_bkind {
 	LB_BITS, LB_ROUND, LB_CALC, LB_SCALING, LB_SOFTMAX, LB_SCALER, LB_PLOT,
-	LB_TRAIN, LB_NKINDS
+	LB_TRAIN, LB_DRILL, LB_NKINDS
 } lesson_bkind;
 const char *lesson_block_name(lesson_bkind k);	/* "bits", "round", ... */
 
@@ -190,6 +191,10 @@ typedef struct lesson_block {
 	/* train: the toy model of src/train/toy.h, its defaults but for */
 	unsigned train_modes;	/* bit (1 << toy_mode) per mode shown */
 	unsigned long long seed;
+	/* drill: N engine-made drills of a kind (src/drill), seeded by the
+	 * block's text and line so a lesson shows the same ones each time */
+	int drill_kind, drill_count;
+	uint64_t drill_seed;
 	/* plot */
 	lesson_plot_kind plot;
 	double from, to;

@@ -15,6 +15,7 @@
 
 static const char *const block_names[LB_NKINDS] = {
 	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot", "train",
+	"drill",
 };
 static const char *const qtype_names[LQ_NTYPES] = {
 	"text", "choice", "order", "numeric", "bits",

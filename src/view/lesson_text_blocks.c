@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drill/drill.h"
 #include "view/calc_text.h"
 #include "view/lesson_text.h"
 #include "view/scaler_text.h"
@@ -308,6 +309,29 @@ done:
 		free(store[i]);
 }
 
+/* Drills to try: the prompts first, then the engine's answers, so a
+ * reader can answer before looking. */
+static void
+show_drill(FILE *out, const lesson_block *b)
+{
+	drill_item it;
+
+	if (b->drill_kind < 0 || b->drill_count < 1)
+		return;
+	for (int i = 0; i < b->drill_count; i++) {
+		drill_make((drill_kind)b->drill_kind,
+		    drill_item_seed(b->drill_seed, (size_t)i), &it);
+		fprintf(out, "  %d. ", i + 1);
+		view_wrap(out, it.prompt, 5, VIEW_LESSON_WIDTH);
+	}
+	fprintf(out, "  Answers (each id: 'fptutor drill --answers' grades it):\n");
+	for (int i = 0; i < b->drill_count; i++) {
+		drill_make((drill_kind)b->drill_kind,
+		    drill_item_seed(b->drill_seed, (size_t)i), &it);
+		fprintf(out, "  %d. [%s] %s\n", i + 1, it.id, it.answer);
+	}
+}
+
 void
 view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 {
@@ -319,6 +343,7 @@ view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 		[LB_SCALER] = show_scaler,
 		[LB_PLOT] = show_plot,
 		[LB_TRAIN] = show_train,
+		[LB_DRILL] = show_drill,
 	};
 
 	(void)l;

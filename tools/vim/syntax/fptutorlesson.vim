@@ -19,7 +19,7 @@ syn match  lessonComment   "^\s*#.*$" contains=@Spell
 syn match  lessonDirective "^@[a-z][a-z_-]*"
 syn match  lessonHeader    "^@\(lesson\|title\|summary\|step\)\>" nextgroup=lessonHeaderArg skipwhite
 syn match  lessonHeaderArg ".*$" contained contains=lessonValue
-syn match  lessonBlock     "^@\(bits\|round\|calc\|softmax\|scaling\|scaler\|plot\)\>"
+syn match  lessonBlock     "^@\(bits\|round\|calc\|softmax\|scaling\|scaler\|plot\|train\|drill\)\>"
 syn match  lessonQuestion  "^@question\>" nextgroup=lessonQid skipwhite
 syn match  lessonQid       "[a-z0-9][a-z0-9-]*" contained nextgroup=lessonQtype skipwhite
 syn keyword lessonQtype    text choice order numeric bits contained
