@@ -46,7 +46,7 @@ has() {
 }
 
 if command -v bash >/dev/null 2>&1; then
-for c in bits calc scaler train lessons play grade check-lesson help; do
+for c in bits calc scaler train lessons play review drill grade check-lesson help; do
 	has "$c" "a command" ""
 done
 check "check-lesson" "ch" ch
@@ -58,6 +58,9 @@ has --answers "play --" play --
 check "fp16,bf16" "a list of formats" bits -f fp16,b
 check "autocast-bf16 autocast-fp16" "calc dtypes" calc -d auto
 check "fp16-noscale fp16-params" "train modes" train --mode fp16-
+check "scale swallow" "drill kinds" drill s
+has --record "drill --" drill --
+has --stats "review --" review --
 check "d/ fp16-range overflow-demo" "lesson ids and directories" play ""
 check "overflow-demo" "a lesson id" play ov
 check "demo-max-bits demo-max-fp16" "question ids" grade demo-m

@@ -79,7 +79,8 @@ _fptutor()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
 	--grad|--grad-max|--scale|--inf-steps|--init-scale|--growth-factor|\
-	--backoff-factor|--growth-interval|--accumulate|--simulate|--steps|--seed)
+	--backoff-factor|--growth-interval|--accumulate|--simulate|--steps|--seed|\
+	-n|--count|-s)
 		return 0 ;;	# a number: nothing to offer
 	esac
 
@@ -104,6 +105,8 @@ _fptutor()
 		COMPREPLY=($(compgen -f -X '!*.lesson' -- "$cur") $(compgen -d -S / -- "$cur")) ;;
 	lab)
 		COMPREPLY=($(compgen -W 'bits calc scaler softmax train' -- "$cur")) ;;
+	drill)
+		COMPREPLY=($(compgen -W 'encode decode round ulp swallow overflow scale order' -- "$cur")) ;;
 	esac
 	[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
 	return 0
