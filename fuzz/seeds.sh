@@ -80,7 +80,16 @@ lesson a 9 2 0 nan 0 5
 end 1
 "
 	put "fptutor-progress 2
+lesson overflow 2 6 0 3 5 1764000000 overflow-bf16
+item question overflow:overflow-bf16 overflow relearn 0.40255000000000002 7.1948999999999996 1764000000 1764000000 1 1 1 0 0 1764000000
+item drill round-1d0b14e4 drill-round review 3.173 5.282434422319005 1764259200 1764000000 1 0 1 1 0 1764000000
+end 1 2
+"
+	put "fptutor-progress 2
 end 0
+"
+	put "fptutor-progress 3
+end 0 0
 " ;;
 *)	echo "seeds.sh: unknown target '$target'" >&2; exit 2 ;;
 esac

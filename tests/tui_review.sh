@@ -6,6 +6,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tui_lib.sh"
 
+on_screen() { tui_screen | grep -qF -- "$1"; }
 check() {
 	what=$1
 	shift
@@ -19,8 +20,12 @@ mkdir -p "$tui_state"
 
 tui_start 80 24 "$L" FPTUTOR_NOW=$t0 -- review
 check "nothing due: said so" tui_wait "Nothing is due for review now."
-tui_keys q
-check "q quits with status 0" test "$(tui_exit_status)" = 0
+check "nothing due: fresh drills offered" on_screen "d: eight fresh drills"
+tui_keys d
+check "d: a fresh drill, the first of eight" tui_wait "Item 1 of 8: drill-encode"
+check "typing a drill: Esc leaves" on_screen "Esc leave"
+tui_keys Escape
+check "Esc leaves with status 0" test "$(tui_exit_status)" = 0
 
 printf 'overflow-bd64a5d9: no\n' >"$tui_tmp/d"
 "$FPTUTOR" drill --answers "$tui_tmp/d" --record >/dev/null

@@ -149,6 +149,9 @@ review_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 			snprintf(line, sizeof line, "Nothing is due for review "
 			    "now.");
 		tui_wrap(w, 2, 2, cols - 4, 3, line);
+		tui_wrap(w, 5, 2, cols - 4, 3, "d: eight fresh drills, one of "
+		    "each kind, made and graded by the engine (they join your "
+		    "review).");
 		tui_wrap(w, rows - 2, 2, cols - 4, 2, "q goes back.");
 		return;
 	}
@@ -183,13 +186,36 @@ review_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 		    "comes back in this sitting.");
 }
 
+/* One drill of each kind, seeded by the clock, queued after the rest. */
+static void
+fresh(rscreen *r)
+{
+	uint64_t seed = (uint64_t)progress_clock() ^ ((uint64_t)r->n << 40);
+
+	for (int k = 0; k < DRILL_NKINDS; k++) {
+		drill_item d;
+		ritem ri;
+		drill_make((drill_kind)k, drill_item_seed(seed, (size_t)k), &d);
+		snprintf(ri.id, sizeof ri.id, "%s", d.id);
+		snprintf(ri.topic, sizeof ri.topic, "drill-%s",
+		    drill_kind_name((drill_kind)k));
+		ri.kind = PROGRESS_DRILL;
+		push(r, &ri);
+	}
+	next(r);
+}
+
 static tui_key_result
 review_key(tui_screen *s, int is_key, wint_t ch)
 {
 	rscreen *r = s->data;
 
-	if (!r->loaded)
-		return TUI_KEY_UNHANDLED;
+	if (!r->loaded) {
+		if (is_key || ch != 'd')
+			return TUI_KEY_UNHANDLED;
+		fresh(r);
+		return TUI_KEY_HANDLED;
+	}
 	if (r->rated_now && !is_key && ch == ' ') {
 		r->at++;
 		next(r);
@@ -199,12 +225,13 @@ review_key(tui_screen *s, int is_key, wint_t ch)
 		if (r->rated_now)
 			return TUI_KEY_UNHANDLED;
 		tui_edit_result e = tui_edit_key(&r->ed, is_key, ch);
+		if (e == TUI_EDIT_CANCEL)	/* the editor has every key: Esc leaves */
+			return TUI_KEY_CLOSE;
 		if (e == TUI_EDIT_SUBMIT && r->ed.len) {
 			drill_grade(&r->d, r->ed.buf, &r->dres);
 			rate(r, r->dres.pass);
 		}
-		return e == TUI_EDIT_NONE || e == TUI_EDIT_CANCEL ?
-		    TUI_KEY_UNHANDLED : TUI_KEY_HANDLED;
+		return e == TUI_EDIT_NONE ? TUI_KEY_UNHANDLED : TUI_KEY_HANDLED;
 	}
 	tui_key_result res = tui_answer_key(r->ans, is_key, ch);
 	const lesson_progress *g = lesson_player_progress(r->p, r->lq);
@@ -221,8 +248,12 @@ review_keys(tui_screen *s)
 	    NULL };
 	static const char *const rated[] = { "space", "next", "q", "quit",
 	    NULL };
-	static const char *const idle[] = { "q", "quit", NULL };
+	static const char *const idle[] = { "d", "drills", "q", "quit", NULL };
+	static const char *const typing[] = { "Enter", "answer", "Esc", "leave",
+	    NULL };
 
+	if (r->loaded && r->is_drill && !r->rated_now)
+		return typing;
 	return !r->loaded ? idle : r->rated_now ? rated : answering;
 }
 
