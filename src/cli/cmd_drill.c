@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/answers.h"
+#include "cli/practice.h"
 #include "cli/json.h"
 #include "cli/review.h"
 #include "drill/drill.h"
@@ -129,8 +129,8 @@ known(const char *id, void *ctx)
 static int
 grade_file(const char *cmd, const char *file, bool json, bool record)
 {
-	cli_answers a;
-	int status = cli_answers_read(cmd, file, "fptutor drill --json", known,
+	cli_item_answers a;
+	int status = cli_item_answers_read(cmd, file, "fptutor drill --json", known,
 	    NULL, &a);
 	progress *pr = NULL;
 	bool all = true;
@@ -155,7 +155,7 @@ grade_file(const char *cmd, const char *file, bool json, bool record)
 			progress_rate(pr, it.id, PROGRESS_DRILL, topic,
 			    r.pass ? 3 : 1, now);
 	}
-	cli_answers_free(&a);
+	cli_item_answers_free(&a);
 	if (pr && status == CLI_OK && !cli_progress_save(cmd, pr))
 		status = CLI_IOERR;
 	progress_free(pr);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/answers.h"
+#include "cli/practice.h"
 #include "cli/json.h"
 #include "cli/cli.h"
 #include "lesson/grade_text.h"

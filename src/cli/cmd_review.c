@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/answers.h"
+#include "cli/practice.h"
 #include "cli/json.h"
 #include "cli/review.h"
 #include "lesson/grade_text.h"
@@ -160,8 +160,8 @@ static int
 answer_file(const char *cmd, progress *p, const char *file, time_t now,
     bool json)
 {
-	cli_answers a;
-	int status = cli_answers_read(cmd, file, "fptutor review --list",
+	cli_item_answers a;
+	int status = cli_item_answers_read(cmd, file, "fptutor review --list",
 	    known, p, &a);
 	bool all = true;
 
@@ -196,7 +196,7 @@ answer_file(const char *cmd, progress *p, const char *file, time_t now,
 			    "again in this sitting" : when);
 		}
 	}
-	cli_answers_free(&a);
+	cli_item_answers_free(&a);
 	if (status != CLI_OK)
 		return status;
 	if (!cli_progress_save(cmd, p))

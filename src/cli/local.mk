@@ -18,8 +18,8 @@ src_fptutor_SOURCES += \
 	src/cli/cmd_grade.c \
 	src/cli/cmd_check_lesson.c \
 	src/cli/cmd_learn.c \
-	src/cli/answers.h \
-	src/cli/answers.c \
+	src/cli/practice.h \
+	src/cli/item_answers.c \
 	src/cli/record.c \
 	src/cli/review.h \
 	src/cli/cmd_review.c \

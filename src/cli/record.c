@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/answers.h"
+#include "cli/practice.h"
 
 progress *
 cli_progress_open(const char *cmd)

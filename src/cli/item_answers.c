@@ -1,5 +1,5 @@
 /*
- * answers.c — the answers file of `review --answers` and `drill
+ * item_answers.c — the answers file of `review --answers` and `drill
  * --answers`: "ID: answer" lines (blank lines and '#' lines skipped,
  * '-' is standard input), checked against the ids the command knows.
  * An unknown id is a warning (the answer is ignored); a line without ':'
@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/answers.h"
+#include "cli/practice.h"
 
 static int
-add(cli_answers *a, char *id, const char *text, int line)
+add(cli_item_answers *a, char *id, const char *text, int line)
 {
-	cli_answer *v = realloc(a->v, (a->n + 1) * sizeof *v);
+	cli_item_answer *v = realloc(a->v, (a->n + 1) * sizeof *v);
 	char *t = strdup(text);
 
 	if (v == NULL || t == NULL) {
@@ -25,13 +25,13 @@ add(cli_answers *a, char *id, const char *text, int line)
 		return -1;
 	}
 	a->v = v;
-	a->v[a->n++] = (cli_answer){ id, t, line };
+	a->v[a->n++] = (cli_item_answer){ id, t, line };
 	return 0;
 }
 
 int
-cli_answers_read(const char *cmd, const char *file, const char *list_cmd,
-    bool (*known)(const char *id, void *ctx), void *ctx, cli_answers *out)
+cli_item_answers_read(const char *cmd, const char *file, const char *list_cmd,
+    bool (*known)(const char *id, void *ctx), void *ctx, cli_item_answers *out)
 {
 	lesson_source src;
 	lesson_diags d = { 0 };
@@ -107,7 +107,7 @@ cli_answers_read(const char *cmd, const char *file, const char *list_cmd,
 }
 
 void
-cli_answers_free(cli_answers *a)
+cli_item_answers_free(cli_item_answers *a)
 {
 	for (size_t i = 0; i < a->n; i++) {
 		free(a->v[i].id);
