@@ -1,10 +1,11 @@
 # src/cli/local.mk — the program: the command table (main.c), how
-# commands report (report.c), JSON output (json.c), and one file per
-# subcommand (cmd_NAME.c).
+# commands read their options (opts.c) and report (report.c), JSON
+# output (json.c), and one file per subcommand (cmd_NAME.c).
 src_fptutor_SOURCES += \
 	src/cli/cli.h \
 	src/cli/main.c \
 	src/cli/report.c \
+	src/cli/opts.c \
 	src/cli/json.h \
 	src/cli/json.c \
 	src/cli/scaler_cli.h \

@@ -80,6 +80,8 @@ cli_print_help(const cli_cmd *cmd, FILE *fp)
 	fprintf(fp, "Usage: %s\n%s\n", cmd->usage, cmd->summary);
 	if (cmd->help)
 		fprintf(fp, "\n%s", cmd->help);
+	if (cmd->help_more)
+		cmd->help_more(fp);
 }
 
 int
