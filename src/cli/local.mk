@@ -13,6 +13,7 @@ src_fptutor_SOURCES += \
 	src/cli/cmd_calc.c \
 	src/cli/cmd_scaler.c \
 	src/cli/cmd_train.c \
+	src/cli/cmd_inspect.c \
 	src/cli/cmd_lessons.c \
 	src/cli/cmd_play.c \
 	src/cli/cmd_grade.c \
