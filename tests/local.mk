@@ -6,10 +6,10 @@
 if HAVE_CHECK
 check_PROGRAMS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_edit
+	tests/check_lesson tests/check_edit tests/check_tensor
 TESTS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_edit
+	tests/check_lesson tests/check_edit tests/check_tensor
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
@@ -41,6 +41,9 @@ tests_check_lesson_SOURCES = tests/check_lesson.c
 tests_check_lesson_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_LDADD = $(CHECK_LDADD)
+tests_check_tensor_SOURCES = tests/check_tensor.c tests/tensor_fix.h tests/fp_ref.h
+tests_check_tensor_CFLAGS = $(CHECK_FLAGS)
+tests_check_tensor_LDADD = $(CHECK_LDADD)
 tests_check_edit_SOURCES = tests/check_edit.c
 tests_check_edit_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSESW_CFLAGS)
 tests_check_edit_CFLAGS = $(CHECK_FLAGS)

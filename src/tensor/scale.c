@@ -42,6 +42,8 @@ first(const fp_format *f, double v, int guess, reach what)
 		s = TENSOR_SCALE_MIN;
 	while (s <= TENSOR_SCALE_MAX && !reached(f, v, s, what))
 		s++;
+	if (s > TENSOR_SCALE_MAX)	/* never, or a guess beyond the range */
+		s = TENSOR_SCALE_MAX + 1;
 	return s - TENSOR_SCALE_MIN;
 }
 
