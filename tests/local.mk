@@ -55,15 +55,20 @@ check-local:
 	@echo "Check (the unit test framework) is missing: run ./bootstrap, or install the 'check' package" >&2; exit 1
 endif
 
+# The fixtures of tests/inspect.sh, written in C (no Check needed).
+check_PROGRAMS += tests/mktensor
+tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
+
 # --- scripts ------------------------------------------------------------------
 # cli: golden outputs of every command; docs: README, --help and the man
 # pages agree; hostile: bad input of every kind; lesson: check-lesson
 # over the malformed lessons, play transcripts; lesson_set: the shipped
-# lessons; lesson_literals: no computed number typed in a lesson; tui,
+# lessons; lesson_literals: no computed number typed in a lesson;
+# inspect: fptutor inspect on files tests/mktensor writes; tui,
 # tui_lab: the full-screen tutor in tmux at 80x24.
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/lesson.sh \
-	tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh
-dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
+	tests/inspect.sh tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh
+dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/inspect.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
 	tests/tui.sh tests/tui_lab.sh tests/lib.sh tests/tui_lib.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade

@@ -96,7 +96,7 @@ entry(const char *name, json_t *v, uint64_t datalen, tensor_info *t,
 	}
 	if (e > datalen) {
 		tensor_errf(err, name, "data_offsets [%llu, %llu] lie outside the "
-		    "data (%llu bytes)", (unsigned long long)b,
+		    "data (%llu bytes): the file is truncated or the offsets wrong", (unsigned long long)b,
 		    (unsigned long long)e, (unsigned long long)datalen);
 		return false;
 	}

@@ -181,26 +181,25 @@ histogram(FILE *out, const tensor_stats *st)
 static void
 casts(FILE *out, const tensor_stats *st)
 {
-	char a[40], b[40], c[40], d[40];
+	char a[40], b[40], c[40];
 
-	fprintf(out, "\n  %-6s %-16s %-16s %-16s %-8s %s\n", "cast", "flushed",
-	    "subnormal", "overflow", "exact", "rel. error: median  max");
+	fprintf(out, "\n  %-6s %-14s %-14s %-14s %-7s %-10s %s\n", "cast",
+	    "flushed", "subnormal", "overflow", "exact", "err median", "err max");
 	for (int i = 0; i < st->nfmt; i++) {
 		const tensor_cast *x = &st->cast[i];
 		pct(a, sizeof a, x->flushed, st->finite_nonzero);
 		pct(b, sizeof b, x->subnormal, st->finite_nonzero);
 		pct(c, sizeof c, x->overflow, st->finite_nonzero);
-		snprintf(d, sizeof d, "%llu", (unsigned long long)x->exact);
-		fprintf(out, "  %-6s %-16s %-16s %-16s %-8s", st->fmts[i]->name, a, b,
-		    c, d);
+		fprintf(out, "  %-6s %-14s %-14s %-14s %-7llu", st->fmts[i]->name, a,
+		    b, c, (unsigned long long)x->exact);
 		if (isnan(x->err_median))
 			fprintf(out, " -\n");
 		else
-			fprintf(out, " %.3g  %.3g\n", x->err_median, x->err_max);
+			fprintf(out, " %-10.3g %.3g\n", x->err_median, x->err_max);
 	}
-	fprintf(out, "  (of the %llu finite nonzero values; the error is "
-	    "|cast - x| / |x|, 1 when flushed,\n  over the values that do not "
-	    "overflow)\n", (unsigned long long)st->finite_nonzero);
+	fprintf(out, "  Of the %llu finite nonzero values.  The error is |cast - x| / |x|"
+	    " (1 when\n  flushed), over the values that do not overflow.\n",
+	    (unsigned long long)st->finite_nonzero);
 }
 
 static void
