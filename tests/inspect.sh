@@ -90,4 +90,23 @@ case $j in
 *'"zeros":1,'*'"max_abs":70000,'*) pass "json: zeros and max_abs" ;;
 *) fail "json: zeros and max_abs: $j" ;;
 esac
+
+# ---- the lessons' dump is what `train --dump` writes ----------------------
+"$FPTUTOR" train --mode fp32 --steps 1 --dump "$tmp/dump" >/dev/null &&
+    cmp -s "$tmp/dump/fp32.safetensors" "$top_srcdir/lessons/data/toy-fp32.safetensors" &&
+    pass "lessons/data/toy-fp32.safetensors is train --mode fp32 --steps 1 --dump" ||
+    fail "lessons/data/toy-fp32.safetensors differs from train --dump"
+j=$("$FPTUTOR" inspect --json --grad "$top_srcdir/lessons/data/toy-fp32.safetensors")
+[ "$(printf '%s\n' "$j" | wc -l)" -eq 11 ] && pass "dump: 11 tensors" ||
+    fail "dump: tensors: $(printf '%s\n' "$j" | wc -l)"
+# The per-example hidden gradient: part flushes in fp16, a scale saves it.
+case $(printf '%s\n' "$j" | grep '"tensor":"step1.grad_hidden"') in
+*'"fp16":{"flushed":0,'*) fail "dump: nothing of grad_hidden flushes in fp16" ;;
+*'"fp16":{"flushed":'*'"scale_log2":['*) pass "dump: grad_hidden flushes in fp16, a window exists" ;;
+*) fail "dump: grad_hidden" ;;
+esac
+# train --dump into a place that cannot be written: 74.
+"$FPTUTOR" train --steps 1 --dump /dev/null/x >/dev/null 2>"$tmp/err"
+[ $? -eq 74 ] && grep -q -- '--dump: /dev/null/x: cannot create' "$tmp/err" &&
+    pass "train --dump unwritable: 74" || fail "train --dump unwritable: $(cat "$tmp/err")"
 finish

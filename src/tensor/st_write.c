@@ -2,7 +2,9 @@
  * st_write.c — writing a safetensors file (`fptutor train --dump`): the
  * header built and escaped by jansson, padded with spaces to a multiple
  * of 8 bytes as the reference writer does, then each tensor's values
- * rounded once into its dtype by the format engine, little-endian.
+ * rounded once into its dtype by the format engine, little-endian.  The
+ * header can be written first and the data streamed after it, when the
+ * shapes are known before the values are (a training run's dump).
  */
 #include <config.h>
 
@@ -72,7 +74,7 @@ fail:
 }
 
 bool
-tensor_write_safetensors(FILE *fp, const tensor_out *t, size_t n,
+tensor_write_header(FILE *fp, const tensor_out *t, size_t n,
     const char *const *meta, size_t nmeta)
 {
 	json_t *root = header(t, n, meta, nmeta);
@@ -91,10 +93,24 @@ tensor_write_safetensors(FILE *fp, const tensor_out *t, size_t n,
 	free(text);
 	for (size_t i = h; ok && i < padded; i++)
 		ok = fputc(' ', fp) != EOF;
-	for (size_t i = 0; ok && i < n; i++) {
-		uint64_t c = count_of(&t[i]);
-		for (uint64_t k = 0; ok && k < c; k++)
-			ok = put_value(fp, t[i].dtype, t[i].values[k]);
-	}
+	return ok;
+}
+
+bool
+tensor_write_values(FILE *fp, tensor_dtype d, const double *v, uint64_t n)
+{
+	bool ok = true;
+	for (uint64_t k = 0; ok && k < n; k++)
+		ok = put_value(fp, d, v[k]);
+	return ok;
+}
+
+bool
+tensor_write_safetensors(FILE *fp, const tensor_out *t, size_t n,
+    const char *const *meta, size_t nmeta)
+{
+	bool ok = tensor_write_header(fp, t, n, meta, nmeta);
+	for (size_t i = 0; ok && i < n; i++)
+		ok = tensor_write_values(fp, t[i].dtype, t[i].values, count_of(&t[i]));
 	return ok;
 }

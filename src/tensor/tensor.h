@@ -198,5 +198,10 @@ typedef struct tensor_out {
  * or a name the header cannot hold. */
 bool tensor_write_safetensors(FILE *fp, const tensor_out *t, size_t n,
     const char *const *meta, size_t nmeta);
+/* The same in two parts: the header alone (t[i].values unused), then each
+ * tensor's values in the order of t, one call or several per tensor. */
+bool tensor_write_header(FILE *fp, const tensor_out *t, size_t n,
+    const char *const *meta, size_t nmeta);
+bool tensor_write_values(FILE *fp, tensor_dtype d, const double *v, uint64_t n);
 
 #endif
