@@ -78,6 +78,13 @@ for a in "" "--format fp17 weights.npy" "--share 0 weights.npy" \
 	[ $st -eq 2 ] && pass "usage '$a': 2" || fail "usage '$a': status $st"
 done
 
+# The inspect lab checks its file before the screen opens.
+(cd "$tmp/fix" && "$FPTUTOR" lab inspect lies.npy) </dev/null >/dev/null 2>"$tmp/err"
+[ $? -eq 65 ] && grep -q '^lies.npy: tensor lies: error: truncated' "$tmp/err" &&
+    pass "lab inspect BAD: 65 before the screen" || fail "lab inspect BAD: $(cat "$tmp/err")"
+(cd "$tmp/fix" && "$FPTUTOR" lab inspect none.npy) </dev/null >/dev/null 2>&1
+[ $? -eq 74 ] && pass "lab inspect MISSING: 74" || fail "lab inspect MISSING"
+
 # ---- facts on the JSON ----------------------------------------------------
 # weights.npy holds 65504 and 70000 (in fp16 one overflows, the other not)
 # and 1e-6 (an fp16 subnormal, not flushed).

@@ -114,7 +114,12 @@ _fptutor()
 		COMPREPLY=($(compgen -f -X '!*.npy' -- "$cur")
 		    $(compgen -f -X '!*.safetensors' -- "$cur") $(compgen -d -S / -- "$cur")) ;;
 	lab)
-		COMPREPLY=($(compgen -W 'bits calc scaler softmax train' -- "$cur")) ;;
+		if [[ $prev == inspect ]]; then	# lab inspect FILE
+			COMPREPLY=($(compgen -f -X '!*.npy' -- "$cur")
+			    $(compgen -f -X '!*.safetensors' -- "$cur") $(compgen -d -S / -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W 'bits calc scaler softmax train inspect' -- "$cur"))
+		fi ;;
 	esac
 	[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
 	return 0

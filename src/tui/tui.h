@@ -44,6 +44,7 @@ typedef enum tui_start {
 typedef struct tui_opts {
 	tui_start start;
 	const char *arg;	/* lesson id or path, or lab name */
+	const char *file;	/* `fptutor lab inspect FILE`: the tensor file */
 	bool no_color;		/* --no-color (NO_COLOR is read by the shell) */
 	bool present;		/* --present: presenter mode */
 	const char *state_dir;	/* progress directory; NULL: XDG default */
@@ -178,5 +179,8 @@ tui_screen *tui_lab_new(const char *name);
 typedef struct tui_lab_info { const char *name, *what; } tui_lab_info;
 extern const tui_lab_info tui_labs[];
 extern const size_t tui_nlabs;
+/* The inspect lab on a tensor file (NULL: say there is none); the file's
+ * errors are shown in the lab, so check it first to report them. */
+tui_screen *tui_lab_inspect_new(const char *file);
 
 #endif
