@@ -13,4 +13,6 @@ src_libfptutor_a_SOURCES += \
 	src/tensor/select.c \
 	src/tensor/scale.h \
 	src/tensor/scale.c \
+	src/tensor/f32.h \
+	src/tensor/f32.c \
 	src/tensor/stats.c

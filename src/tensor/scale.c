@@ -48,7 +48,7 @@ first(const fp_format *f, double v, int guess, reach what)
 }
 
 void
-tensor_scale_add(const fp_format *f, double v, uint64_t w, tensor_scaled *out)
+tensor_scale_thresholds(const fp_format *f, double v, int thr[3])
 {
 	int e, emax;
 	int emin = 1 - f->bias;
@@ -57,9 +57,20 @@ tensor_scale_add(const fp_format *f, double v, uint64_t w, tensor_scaled *out)
 	e -= 1;				/* floor(log2|v|) */
 	frexp(fp_max_finite(f), &emax);
 	emax -= 1;
-	out->first_nonzero[first(f, v, emin - f->man_bits - 1 - e, REACH_NONZERO)] += w;
-	out->first_normal[first(f, v, emin - 1 - e, REACH_NORMAL)] += w;
-	out->first_overflow[first(f, v, emax - e, REACH_OVERFLOW)] += w;
+	thr[0] = first(f, v, emin - f->man_bits - 1 - e, REACH_NONZERO);
+	thr[1] = first(f, v, emin - 1 - e, REACH_NORMAL);
+	thr[2] = first(f, v, emax - e, REACH_OVERFLOW);
+}
+
+void
+tensor_scale_add(const fp_format *f, double v, uint64_t w, tensor_scaled *out)
+{
+	int thr[3];
+
+	tensor_scale_thresholds(f, v, thr);
+	out->first_nonzero[thr[0]] += w;
+	out->first_normal[thr[1]] += w;
+	out->first_overflow[thr[2]] += w;
 }
 
 static uint64_t

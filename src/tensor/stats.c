@@ -5,8 +5,9 @@
  * by fp_encode.  8- and 16-bit tensors are first counted per bit pattern
  * (one pass over the data, one table), so the work per distinct pattern
  * is done once and the median is read off the sorted patterns; 32- and
- * 64-bit tensors are scanned value by value, the median selected exactly
- * in further passes (select.c).
+ * 64-bit tensors are scanned value by value (F32 through the rounding
+ * classes of f32.c), the median selected exactly in further passes
+ * (select.c).
  */
 #include <config.h>
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tensor/f32.h"
 #include "tensor/scale.h"
 #include "tensor/select.h"
 #include "tensor/tensor_int.h"
@@ -221,20 +223,51 @@ scan_chunk(const unsigned char *p, uint64_t nel, void *ctx)
 	}
 }
 
+/* F32: the rounding classes of f32.c instead of the engine per value. */
+typedef struct f32scan {
+	tensor_stats *st;
+	tensor_f32 *c;
+	tensor_sel *sel;	/* NULL in the first pass */
+	bool swap;
+} f32scan;
+
+static void
+f32_chunk(const unsigned char *p, uint64_t nel, void *ctx)
+{
+	f32scan *s = ctx;
+
+	tensor_f32_chunk(s->c, p, nel, s->swap, s->st, s->sel);
+}
+
 static bool
 stats_scan(const tensor_file *tf, const tensor_info *t,
     const tensor_stats_opts *o, tensor_stats *st)
 {
 	tensor_sel sel[FP_NFORMATS];
 	scan s = { t, st, o, NULL };
+	f32scan fs = { st, NULL, NULL, t->big_endian };
+	tensor_chunk_fn *fn = scan_chunk;
+	void *ctx = &s;
 	bool ok = true;
 
-	tensor_each_chunk(tf, t, scan_chunk, &s);
+	if (t->dtype == TENSOR_F32) {
+		if ((fs.c = tensor_f32_new(st->fmts, st->nfmt, o->scaled)) == NULL)
+			return false;
+		fn = f32_chunk;
+		ctx = &fs;
+	}
+	tensor_each_chunk(tf, t, fn, ctx);
+	if (t->dtype == TENSOR_F32)	/* the occupied bins, from the histogram */
+		for (int b = 0; b < TENSOR_NBINS; b++)
+			if (st->hist[b]) {
+				st->lo = b < st->lo ? b : st->lo;
+				st->hi = b;
+			}
 	for (int k = 0; k < st->nfmt; k++)
 		ok &= tensor_sel_init(&sel[k], st->finite_nonzero - st->cast[k].overflow);
-	s.sel = sel;
+	s.sel = fs.sel = sel;
 	for (bool all = false; ok && !all;) {
-		tensor_each_chunk(tf, t, scan_chunk, &s);
+		tensor_each_chunk(tf, t, fn, ctx);
 		all = true;
 		for (int k = 0; k < st->nfmt; k++) {
 			ok &= tensor_sel_pass_done(&sel[k]);
@@ -245,6 +278,7 @@ stats_scan(const tensor_file *tf, const tensor_info *t,
 		st->cast[k].err_median = sel[k].result;
 		tensor_sel_free(&sel[k]);
 	}
+	tensor_f32_free(fs.c);
 	return ok;
 }
 

@@ -1,0 +1,24 @@
+/*
+ * f32.h — the per-class rounding tables of f32.c, for stats.c: create one
+ * per tensor, pass its data through tensor_f32_chunk() (once for the
+ * figures, then once per selection pass for the median), free it.  (Internal to src/tensor.)
+ */
+#ifndef FPTUTOR_TENSOR_F32_H
+#define FPTUTOR_TENSOR_F32_H
+
+#include "tensor/select.h"
+#include "tensor/tensor.h"
+
+typedef struct tensor_f32 tensor_f32;
+
+/* NULL when out of memory. */
+tensor_f32 *tensor_f32_new(const fp_format *const *fmts, int nfmt, bool scaled);
+void tensor_f32_free(tensor_f32 *c);
+/* A chunk of nel fp32 values at p (byte-swapped with swap): without sel,
+ * everything but the median into st (st->lo and st->hi are the caller's
+ * to set from st->hist); with sel, each format's errors into its
+ * selection (those not done). */
+void tensor_f32_chunk(tensor_f32 *c, const unsigned char *p, uint64_t nel,
+    bool swap, tensor_stats *st, tensor_sel *sel);
+
+#endif
