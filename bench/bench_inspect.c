@@ -165,7 +165,8 @@ measure(const char *prog, const char *path, const char *what, double values)
 		best = s < best ? s : best;
 		peak = m > peak ? m : peak;
 	}
-	printf("    best %.2f s, peak %.1f MiB\n", best, peak);
+	printf("    best %.2f s, peak %.1f MiB; %.1f s per GiB at that rate\n", best,
+	    peak, best * (double)(1u << 30) / (values * (strstr(what, "F32") ? 4 : 2)));
 	return 0;
 }
 
@@ -182,8 +183,12 @@ main(int argc, char **argv)
 		perror(dir);
 		return 1;
 	}
+	double load[1] = { 0 };
 	printf("bench_inspect: fptutor inspect on files written on the fly "
 	    "(goal for 1 GiB: < 2 s, < 64 MiB)\n");
+	if (getloadavg(load, 1) == 1)	/* shared machines: say how shared */
+		printf("  load average %.2f on %ld processors\n", load[0],
+		    sysconf(_SC_NPROCESSORS_ONLN));
 	snprintf(path, sizeof path, "%s/ckpt.safetensors", dir);
 	double t0 = now();
 	if (write_file(path, 8, 128u << 20, NULL) != 0)
