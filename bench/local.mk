@@ -27,7 +27,7 @@ bench_bench_toy_LDADD = src/libfptutor.a $(LIBS)
 # answers graded per second over the labelled corpora
 bench_bench_grade_SOURCES = bench/bench_grade.c
 bench_bench_grade_CFLAGS = $(BENCH_FLAGS)
-bench_bench_grade_LDADD = src/libfptutor.a $(LIBS)
+bench_bench_grade_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 # the first frame, bytes per step, peak memory (a pty, no tmux)
 bench_bench_tui_SOURCES = bench/bench_tui.c
 bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
