@@ -45,6 +45,11 @@ int cli_usage_err(const char *cmd, const char *fmt, ...)
  * bytes and quotes as \xNN, "..." when cut.  Returns buf (n >= 300 holds
  * any result). */
 const char *cli_quote(const char *s, size_t len, char *buf, size_t n);
+/* "--opt VALUE" or "--opt=VALUE" at argv[*i]: the value, advancing *i
+ * past it; NULL if this argument is not opt, with *missing set when the
+ * value is absent. */
+const char *cli_opt_value(const char *opt, int argc, char **argv, int *i,
+    bool *missing);
 /* The full help of a command, on stdout. */
 void cli_print_help(const cli_cmd *cmd, FILE *fp);
 /* Flush stdout; on a write error report it and return CLI_IOERR. */

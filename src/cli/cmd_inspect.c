@@ -99,25 +99,6 @@ bad:
 	return false;
 }
 
-static const char *
-opt_value(const char *opt, int argc, char **argv, int *i, bool *missing)
-{
-	const char *a = argv[*i];
-	size_t n = strlen(opt);
-
-	if (strncmp(a, opt, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 static int
 parse(const cli_cmd *cmd, int argc, char **argv, inspect_opts *o)
 {
@@ -141,12 +122,12 @@ parse(const cli_cmd *cmd, int argc, char **argv, inspect_opts *o)
 			o->files[o->nfiles++] = argv[i];
 		} else if (strcmp(a, "--") == 0) {
 			only_files = true;
-		} else if ((v = opt_value("--format", argc, argv, &i, &missing))) {
+		} else if ((v = cli_opt_value("--format", argc, argv, &i, &missing))) {
 			if (!read_formats(cmd->name, v, &o->so))
 				return CLI_USAGE;
-		} else if ((v = opt_value("--tensor", argc, argv, &i, &missing))) {
+		} else if ((v = cli_opt_value("--tensor", argc, argv, &i, &missing))) {
 			o->glob = v;
-		} else if ((v = opt_value("--share", argc, argv, &i, &missing))) {
+		} else if ((v = cli_opt_value("--share", argc, argv, &i, &missing))) {
 			if (!read_share(cmd->name, v, &o->share_ppm))
 				return CLI_USAGE;
 		} else if (missing) {

@@ -87,27 +87,6 @@ read_modes(const char *cmd, const char *list, train_opts *o)
 	return true;
 }
 
-/* "--opt VALUE" or "--opt=VALUE": the value, advancing *i; NULL if this
- * argument is not opt.  *missing is set when the value is absent. */
-static const char *
-opt_value(const char *opt, int argc, char **argv, int *i, bool *missing)
-{
-	const char *a = argv[*i];
-	size_t n = strlen(opt);
-
-	if (strncmp(a, opt, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 static int
 parse(const cli_cmd *cmd, int argc, char **argv, train_opts *o)
 {
@@ -121,18 +100,18 @@ parse(const cli_cmd *cmd, int argc, char **argv, train_opts *o)
 		uintmax_t n;
 		char q[200];
 
-		if ((v = opt_value("--mode", argc, argv, &i, &missing))) {
+		if ((v = cli_opt_value("--mode", argc, argv, &i, &missing))) {
 			if (!read_modes(cmd->name, v, o))
 				return CLI_USAGE;
-		} else if ((v = opt_value("--steps", argc, argv, &i, &missing))) {
+		} else if ((v = cli_opt_value("--steps", argc, argv, &i, &missing))) {
 			if (!read_whole(cmd->name, "--steps", v, TOY_MAX_STEPS, &n))
 				return CLI_USAGE;
 			o->cfg.steps = (long)n;
-		} else if ((v = opt_value("--seed", argc, argv, &i, &missing))) {
+		} else if ((v = cli_opt_value("--seed", argc, argv, &i, &missing))) {
 			if (!read_whole(cmd->name, "--seed", v, UINT64_MAX, &n))
 				return CLI_USAGE;
 			o->cfg.seed = (uint64_t)n;
-		} else if ((v = opt_value("--dump", argc, argv, &i, &missing))) {
+		} else if ((v = cli_opt_value("--dump", argc, argv, &i, &missing))) {
 			if (*v == '\0')
 				return cli_usage_err(cmd->name, "--dump: no directory given");
 			o->dump = v;

@@ -1,8 +1,8 @@
 /*
  * report.c — how every command speaks: "fptutor: CMD: message" on
  * stderr, the "Try 'fptutor help CMD'" after a usage error, a user's text
- * quoted for a message, a command's help, the check that stdout was
- * written, and a lesson's diagnostics.  main.c and each command call
+ * quoted for a message, an option's value, a command's help, the check
+ * that stdout was written, and a lesson's diagnostics.  main.c and each command call
  * these; nothing here calls back.
  */
 #include <config.h>
@@ -72,6 +72,25 @@ cli_quote(const char *s, size_t len, char *buf, size_t n)
 	}
 	buf[o] = '\0';
 	return buf;
+}
+
+const char *
+cli_opt_value(const char *opt, int argc, char **argv, int *i, bool *missing)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(opt);
+
+	if (strncmp(a, opt, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
 }
 
 void
