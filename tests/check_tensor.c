@@ -456,6 +456,51 @@ START_TEST(scale_counts_and_window)
 }
 END_TEST
 
+/* Enough F32 values for the rounding tables of f32.c (fp32 subnormals
+ * among them, which take the engine), checked at a few scales. */
+START_TEST(scale_counts_large_f32)
+{
+	size_t n = 70000;
+	double *v = malloc(n * sizeof *v);
+	fix_buf data = { 0 }, b = { 0 };
+	char json[200];
+	static const int scales[] = { -149, -30, 0, 7, 16, 24, 40, 127 };
+
+	srand(6);
+	for (size_t i = 0; i < n; i++) {
+		double m = rand() / (double)RAND_MAX + 1;
+		int e = i % 97 == 0 ? -140 - rand() % 9 : -40 + rand() % 60;
+		v[i] = (float)ldexp(rand() & 1 ? -m : m, e);
+		fix_le(&data, fix_f32_bits((float)v[i]), 4);
+	}
+	snprintf(json, sizeof json, "{\"g\":{\"dtype\":\"F32\",\"shape\":[%zu],"
+	    "\"data_offsets\":[0,%zu]}}", n, n * 4);
+	fix_st(&b, json, data.p, data.n);
+	tensor_file *tf = open_ok(&b, NULL);
+	tensor_stats_opts o = opts(true);
+	tensor_stats *st = tensor_stats_compute(tf, &tf->t[0], &o);
+	for (int k = 0; k < st->nfmt; k++)
+		for (size_t j = 0; j < sizeof scales / sizeof scales[0]; j++) {
+			uint64_t fl = 0, sb = 0, ov = 0;
+			for (size_t i = 0; i < n; i++) {
+				ref_cast c = ref_round(st->fmts[k]->id, ldexp(v[i], scales[j]));
+				ov += c.overflow;
+				fl += !c.overflow && c.cls == FP_CLASS_ZERO;
+				sb += !c.overflow && c.cls == FP_CLASS_SUBNORMAL;
+			}
+			tensor_scale_counts sc;
+			tensor_stats_at_scale(st, k, scales[j], &sc);
+			ck_assert_msg(sc.flushed == fl && sc.subnormal == sb &&
+			    sc.overflow == ov, "%s at 2^%d", st->fmts[k]->name, scales[j]);
+		}
+	tensor_stats_free(st);
+	tensor_file_close(tf);
+	free(v);
+	free(data.p);
+	free(b.p);
+}
+END_TEST
+
 /* The writer: read back, every value as the compiler rounds it. */
 START_TEST(writer_round_trip)
 {
@@ -674,6 +719,7 @@ tensor_suite(void)
 	tcase_add_test(t, st_every_dtype);
 	tcase_add_test(t, st_large_f32_median);
 	tcase_add_test(t, scale_counts_and_window);
+	tcase_add_test(t, scale_counts_large_f32);
 	tcase_add_test(t, writer_round_trip);
 	tcase_add_test(t, mapped_file);
 	suite_add_tcase(s, t);

@@ -12,8 +12,8 @@
  * and one division.  The same holds for x 2^s at every scale s as long as
  * x is normal in fp32 (its leading bit stays where it is), so the loss
  * scale thresholds are kept per class too; fp32 subnormals take the
- * engine value by value.  A format as wide as fp32 has no table: the
- * engine is called for each value.
+ * engine value by value.  A format as wide as fp32, or a tensor of few
+ * values, has no table: the engine is called for each value.
  */
 #include <config.h>
 
@@ -26,6 +26,10 @@
 #include "tensor/select.h"
 
 enum { UNFILLED = 0, C_ZERO, C_SUB, C_NORMAL, C_OVERFLOW };
+
+/* Below this many values a table (up to a million entries for fp16)
+ * costs more than it saves: the engine is called per value. */
+#define TABLE_MIN (1u << 16)
 
 typedef struct f32_tab {
 	const fp_format *f;
@@ -61,7 +65,8 @@ tensor_f32_free(tensor_f32 *c)
 }
 
 tensor_f32 *
-tensor_f32_new(const fp_format *const *fmts, int nfmt, bool scaled)
+tensor_f32_new(const fp_format *const *fmts, int nfmt, bool scaled,
+    uint64_t count)
 {
 	tensor_f32 *c = calloc(1, sizeof *c);
 
@@ -72,8 +77,8 @@ tensor_f32_new(const fp_format *const *fmts, int nfmt, bool scaled)
 	for (int k = 0; k < nfmt; k++) {
 		f32_tab *t = &c->tab[k];
 		t->f = fmts[k];
-		if (t->f->man_bits >= 22)
-			continue;	/* fp32 itself: the engine, value by value */
+		if (t->f->man_bits >= 22 || count < TABLE_MIN)
+			continue;	/* fp32 itself, or too few values for a table */
 		t->shift = 22 - t->f->man_bits;
 		t->mask = (1u << t->shift) - 1;
 		size_t n = (size_t)2 << (31 - t->shift);

@@ -11,8 +11,9 @@
 
 typedef struct tensor_f32 tensor_f32;
 
-/* NULL when out of memory. */
-tensor_f32 *tensor_f32_new(const fp_format *const *fmts, int nfmt, bool scaled);
+/* For a tensor of count values.  NULL when out of memory. */
+tensor_f32 *tensor_f32_new(const fp_format *const *fmts, int nfmt, bool scaled,
+    uint64_t count);
 void tensor_f32_free(tensor_f32 *c);
 /* A chunk of nel fp32 values at p (byte-swapped with swap): without sel,
  * everything but the median into st (st->lo and st->hi are the caller's

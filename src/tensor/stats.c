@@ -241,7 +241,7 @@ stats_scan(const tensor_file *tf, const tensor_info *t,
 	bool ok = true;
 
 	if (t->dtype == TENSOR_F32) {
-		if ((fs.c = tensor_f32_new(st->fmts, st->nfmt, o->scaled)) == NULL)
+		if ((fs.c = tensor_f32_new(st->fmts, st->nfmt, o->scaled, t->count)) == NULL)
 			return false;
 		fn = f32_chunk;
 		ctx = &fs;
