@@ -85,25 +85,41 @@ add_value(tensor_stats *st, const tensor_stats_opts *o, double v, fp_class cls,
 
 typedef struct table {
 	uint64_t *count;
+	uint32_t *part;		/* NPART x one chunk's counts, in 32 bits */
 	int size;
 	bool swap;
 } table;
+
+/* Elements alike in a row (zeros, a repeated gradient) would make every
+ * increment wait for the one before: NPART tables, taken in turn, break
+ * that chain.  A chunk holds fewer than 2^32 elements, so each is counted
+ * in 32 bits, then added to the totals. */
+#define NPART 4
 
 static void
 count_chunk(const unsigned char *p, uint64_t nel, void *ctx)
 {
 	table *t = ctx;
-	uint64_t *c = t->count;
+	uint32_t npat = 1u << (8 * t->size);
+	uint32_t *c = t->part;
+	uint64_t i = 0, n4 = nel & ~(uint64_t)(NPART - 1);
 
-	if (t->size == 1)
-		for (uint64_t i = 0; i < nel; i++)
-			c[p[i]]++;
-	else if (t->swap)
-		for (uint64_t i = 0; i < nel; i++)
-			c[(unsigned)p[2 * i] << 8 | p[2 * i + 1]]++;
-	else
-		for (uint64_t i = 0; i < nel; i++)
-			c[p[2 * i] | (unsigned)p[2 * i + 1] << 8]++;
+	memset(c, 0, NPART * npat * sizeof *c);
+#define PAT(j) (t->size == 1 ? p[j] : t->swap ? \
+	(unsigned)p[2 * (j)] << 8 | p[2 * (j) + 1] : \
+	p[2 * (j)] | (unsigned)p[2 * (j) + 1] << 8)
+	for (; i < n4; i += NPART) {
+		c[PAT(i)]++;
+		c[npat + PAT(i + 1)]++;
+		c[2 * npat + PAT(i + 2)]++;
+		c[3 * npat + PAT(i + 3)]++;
+	}
+	for (; i < nel; i++)
+		c[PAT(i)]++;
+#undef PAT
+	for (uint32_t b = 0; b < npat; b++)
+		t->count[b] += (uint64_t)c[b] + c[npat + b] + c[2 * npat + b] +
+		    c[3 * npat + b];
 }
 
 typedef struct werr {
@@ -125,9 +141,10 @@ stats_table(const tensor_file *tf, const tensor_info *t,
 	const fp_format *src = tensor_dtype_format(t->dtype);
 	int size = tensor_dtype_size(t->dtype);
 	uint32_t npat = 1u << (8 * size);
-	table tb = { calloc(npat, sizeof *tb.count), size, t->big_endian };
+	table tb = { calloc(npat, sizeof *tb.count), malloc(NPART * npat * sizeof *tb.part),
+		size, t->big_endian };
 	werr *we = malloc(npat * sizeof *we);
-	bool ok = tb.count && we;
+	bool ok = tb.count && tb.part && we;
 
 	if (ok)
 		tensor_each_chunk(tf, t, count_chunk, &tb);
@@ -158,6 +175,7 @@ stats_table(const tensor_file *tf, const tensor_info *t,
 		st->cast[k].err_median = i < n ? we[i].err : 0.0 / 0.0;
 	}
 	free(tb.count);
+	free(tb.part);
 	free(we);
 	return ok;
 }
