@@ -129,9 +129,10 @@ fill(f32_tab *t, size_t i, bool scaled)
 }
 
 /* One format over n magnitudes: the table's fast path, the engine for a
- * format as wide as fp32 and (scaled) for fp32 subnormals.  With sel,
- * only the errors go to the selection; else the classes, the errors'
- * maximum and exact count, and the thresholds into st. */
+ * format as wide as fp32 and (scaled) for fp32 subnormals.  Without sel,
+ * the classes, the exact count and the thresholds into cast and sc; with
+ * sel (the later passes), each error into the selection and cast's
+ * largest error, so that the first pass needs no division. */
 static void
 one_format(tensor_f32 *c, int k, const uint32_t *a, size_t n,
     tensor_cast *cast, tensor_scaled *sc, tensor_sel *sel)
@@ -141,7 +142,7 @@ one_format(tensor_f32 *c, int k, const uint32_t *a, size_t n,
 	double emax = cast->err_max;
 
 	for (size_t i = 0; i < n; i++) {
-		double m = f32_of(a[i]), err;
+		double m = f32_of(a[i]), r;
 		if (t->r == NULL) {
 			unsigned flags = 0;
 			uint32_t b = fp_encode(t->f, m, &flags);
@@ -154,7 +155,7 @@ one_format(tensor_f32 *c, int k, const uint32_t *a, size_t n,
 			fp_class cl = fp_classify(t->f, b);
 			cnt[cl == FP_CLASS_ZERO ? C_ZERO : cl == FP_CLASS_SUBNORMAL ?
 			    C_SUB : C_NORMAL]++;
-			err = fabs(fp_decode(t->f, b) - m) / m;
+			r = fabs(fp_decode(t->f, b));
 		} else {
 			size_t j = (size_t)(a[i] >> t->shift) << 1 |
 			    ((a[i] & t->mask) == 0);
@@ -173,24 +174,26 @@ one_format(tensor_f32 *c, int k, const uint32_t *a, size_t n,
 			}
 			if (cl == C_OVERFLOW)
 				continue;
-			err = fabs((double)t->r[j] - m) / m;
+			r = t->r[j];
 		}
-		if (sel) {
-			tensor_sel_add(sel, err);
+		if (!sel) {
+			exact += r == m;	/* r - m is exact: err is 0 just then */
 			continue;
 		}
-		exact += err == 0;
+		double err = fabs(r - m) / m;
+		tensor_sel_add(sel, err);
 		if (!(err <= emax))
 			emax = err;
 	}
-	if (sel)
+	if (sel) {
+		cast->err_max = emax;
 		return;
+	}
 	cast->flushed += cnt[C_ZERO];
 	cast->subnormal += cnt[C_SUB];
 	cast->normal += cnt[C_NORMAL];
 	cast->overflow += cnt[C_OVERFLOW];
 	cast->exact += exact;
-	cast->err_max = emax;
 }
 
 void
@@ -241,7 +244,7 @@ tensor_f32_chunk(tensor_f32 *c, const unsigned char *p, uint64_t nel,
 			st->finite_nonzero += n;
 		}
 		for (int k = 0; k < c->nfmt; k++)
-			if (sel == NULL || !sel[k].done)
+			if (sel == NULL || !sel[k].done || isnan(st->cast[k].err_max))
 				one_format(c, k, a, n, &st->cast[k], st->has_scaled ?
 				    &st->scaled[k] : NULL, sel ? &sel[k] : NULL);
 	}

@@ -48,24 +48,6 @@ tensor_sel_free(tensor_sel *s)
 	s->coll = NULL;
 }
 
-void
-tensor_sel_add(tensor_sel *s, double e)
-{
-	uint64_t u;
-
-	if (s->done)
-		return;
-	memcpy(&u, &e, sizeof u);
-	if (s->shift < 64 && (u >> s->shift) != s->prefix)
-		return;
-	if (s->coll) {
-		if (s->ncoll < s->cap)
-			s->coll[s->ncoll++] = e;
-		return;
-	}
-	s->hist[(u >> (s->shift - 16)) & 0xffff]++;
-}
-
 bool
 tensor_sel_pass_done(tensor_sel *s)
 {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Candidates kept in memory for the final sort: 4 MiB per format. */
 #define TENSOR_SEL_CAP (1u << 19)
@@ -27,7 +28,24 @@ typedef struct tensor_sel {
 
 /* False when memory runs out. */
 bool tensor_sel_init(tensor_sel *s, uint64_t n);
-void tensor_sel_add(tensor_sel *s, double e);
+/* Inline: it is called once per value and format in every pass. */
+static inline void
+tensor_sel_add(tensor_sel *s, double e)
+{
+	uint64_t u;
+
+	if (s->done)
+		return;
+	memcpy(&u, &e, sizeof u);
+	if (s->shift < 64 && (u >> s->shift) != s->prefix)
+		return;
+	if (s->coll) {
+		if (s->ncoll < s->cap)
+			s->coll[s->ncoll++] = e;
+		return;
+	}
+	s->hist[(u >> (s->shift - 16)) & 0xffff]++;
+}
 /* End of a pass; false when memory runs out. */
 bool tensor_sel_pass_done(tensor_sel *s);
 void tensor_sel_free(tensor_sel *s);
