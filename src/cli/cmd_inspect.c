@@ -262,6 +262,13 @@ inspect_file(const char *file, const inspect_opts *o, bool *first, long *shown)
 	}
 	view_inspect_opts vo = { o->grad, o->grad_fmt, o->share_ppm };
 	int status = CLI_OK;
+	if (tf->n == 0 && !o->json && !o->glob) {
+		char nf[400];
+		if (!*first)
+			putchar('\n');
+		*first = false;
+		printf("%s: no tensor\n", view_inspect_name(file, nf, sizeof nf));
+	}
 	for (size_t i = 0; i < tf->n; i++) {
 		const tensor_info *t = &tf->t[i];
 		if (o->glob && fnmatch(o->glob, t->name, 0) != 0)

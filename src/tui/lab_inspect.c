@@ -73,6 +73,12 @@ open_file(inspect_lab *l, const char *path)
 		l->tf = NULL;
 		return;
 	}
+	if (l->tf->n == 0) {
+		snprintf(l->msg, sizeof l->msg, "%s holds no tensor.", path);
+		tensor_file_close(l->tf);
+		l->tf = NULL;
+		return;
+	}
 	size_t i = 0;
 	while (i < l->tf->n && l->tf->t[i].dtype == TENSOR_OTHER)
 		i++;
