@@ -243,9 +243,10 @@ void
 view_inspect_text(FILE *out, const char *file, const tensor_info *t,
     const tensor_stats *st, const view_inspect_opts *o)
 {
-	char nm[400], sh[400], a[40], b[40];
+	char nm[400], fn[400], sh[400], a[40], b[40];
 
-	fprintf(out, "%s: tensor %s\n", file, view_inspect_name(t->name, nm, sizeof nm));
+	fprintf(out, "%s: tensor %s\n", view_inspect_name(file, fn, sizeof fn),
+	    view_inspect_name(t->name, nm, sizeof nm));
 	fprintf(out, "  %s, shape %s, %llu values%s\n", tensor_dtype_name(t->dtype),
 	    view_inspect_shape(t, sh, sizeof sh), (unsigned long long)st->count,
 	    t->fortran ? ", Fortran order" : "");
@@ -265,9 +266,10 @@ view_inspect_text(FILE *out, const char *file, const tensor_info *t,
 void
 view_inspect_skipped(FILE *out, const char *file, const tensor_info *t)
 {
-	char nm[400], sh[400];
+	char nm[400], fn[400], sh[400];
 
 	fprintf(out, "%s: tensor %s\n  %s, shape %s: not floating point, skipped\n",
-	    file, view_inspect_name(t->name, nm, sizeof nm), t->other,
+	    view_inspect_name(file, fn, sizeof fn), view_inspect_name(t->name, nm,
+	    sizeof nm), t->other,
 	    view_inspect_shape(t, sh, sizeof sh));
 }
