@@ -6,8 +6,9 @@
  * and four F16 tensors of 128 MiB), runs the program on it three times
  * and prints the wall time and the peak resident memory of each run
  * (goal: under 2 s and 64 MiB).  The file is fresh, so it is read from
- * the page cache.  Then the same for a 128 MiB F32 file, whose values are
- * rounded one by one, with the time per value.
+ * the page cache.  Then the same for a 128 MiB F32 file, whose values go
+ * one by one through their rounding class in each format (src/tensor/
+ * f32.c), twice (the exact median), with the time per value.
  *
  *   bench/bench_inspect [PROGRAM]     (default src/fptutor, from the build dir)
  *
@@ -202,8 +203,8 @@ main(int argc, char **argv)
 	remove(path);
 	snprintf(path, sizeof path, "%s/f32.safetensors", dir);
 	if (st == 0 && write_file(path, 1, 128u << 20, "F32") == 0)
-		st = measure(prog, path, "128 MiB, F32 (every value rounded in "
-		    "each format):", (double)(32u << 20)) != 0;
+		st = measure(prog, path, "128 MiB, F32 (each value through its "
+		    "rounding class per format, two passes):", (double)(32u << 20)) != 0;
 	remove(path);
 	rmdir(dir);
 	return st;
