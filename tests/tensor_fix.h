@@ -95,4 +95,9 @@ fix_st(fix_buf *b, const char *json, const void *data, size_t n)
 	fix_put(b, data, n);
 }
 
+#ifdef CHECK_H
+/* The test case of files on disk and bad files (check_tensor_io.c). */
+TCase *tensor_bad_case(void);
+#endif
+
 #endif
