@@ -110,6 +110,7 @@ extern const cli_cmd cli_cmd_scaler;
 extern const cli_cmd cli_cmd_calc;
 extern const cli_cmd cli_cmd_grade;
 extern const cli_cmd cli_cmd_train;
+extern const cli_cmd cli_cmd_inspect;
 extern const cli_cmd cli_cmd_lessons;
 extern const cli_cmd cli_cmd_play;
 extern const cli_cmd cli_cmd_check_lesson;

@@ -7,11 +7,13 @@
  */
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "tensor/tensor.h"
 #include "tui/tui.h"
 
 static int
@@ -44,6 +46,8 @@ learn_opt(void *ctx, int key, char *arg)
 
 	if (key == OPT_PRESENT)
 		o->present = true;
+	else if (lab && o->arg && o->file == NULL && strcmp(o->arg, "inspect") == 0)
+		o->file = arg;	/* lab inspect FILE */
 	else if (o->arg)
 		return cli_usage_err(lab ? "lab" : "learn", "one %s at a time ('%s' "
 		    "and '%s')", lab ? "lab" : "lesson",
@@ -112,6 +116,18 @@ run_lab(const cli_cmd *cmd, int argc, char **argv)
 	if (i == tui_nlabs)
 		return cli_usage_err(cmd->name, "no lab '%s' (the labs: %s)",
 		    cli_quote(o.arg, strlen(o.arg), q, sizeof q), list);
+	if (o.file) {		/* a bad file is reported before the screen opens */
+		tensor_file *tf;
+		tensor_err e;
+		tensor_status ts = tensor_file_open(o.file, &tf, &e);
+		if (ts != TENSOR_OK) {
+			fprintf(stderr, "%s: %s%s%serror: %s\n", o.file, e.tensor[0] ?
+			    "tensor " : "", e.tensor, e.tensor[0] ? ": " : "",
+			    ts == TENSOR_ENOMEM ? "out of memory" : e.msg);
+			return ts == TENSOR_EDATA ? CLI_DATAERR : CLI_IOERR;
+		}
+		tensor_file_close(tf);
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return not_a_tty(cmd->name);
 	return tui_main(&o);
@@ -153,16 +169,19 @@ const cli_cmd cli_cmd_learn = {
 
 const cli_cmd cli_cmd_lab = {
 	"lab", "a numeric lab in the full-screen tutor",
-	"fptutor lab NAME [--present] [--no-color]",
-	"Open the lab NAME in the full-screen tutor (q leaves it).\n"
+	"fptutor lab NAME [--present] [--no-color]\n"
+	"       fptutor lab inspect [FILE]",
+	"Open the lab NAME in the full-screen tutor (q leaves it).  The inspect\n"
+	"lab shows FILE (.npy or safetensors; default the lessons' toy dump).\n"
 	"\n"
 	"      --present   presenter mode (high contrast; b blanks the screen)\n"
 	"      --no-color  no colour (so does NO_COLOR)\n"
 	"  -h, --help      show this help and the labs\n"
 	"\n"
 	"Exit status: 0 quit; 2 usage error (no such lab), or standard input\n"
-	"or output is not a terminal; 1 the terminal cannot be used; 128+N\n"
-	"ended by signal N.\n"
+	"or output is not a terminal; 65 FILE is not a valid tensor file; 74\n"
+	"it cannot be read; 1 the terminal cannot be used; 128+N ended by\n"
+	"signal N.\n"
 	"\nThe labs:\n",
 	run_lab, lab_help_more
 };

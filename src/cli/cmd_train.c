@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/train_dump.h"
 #include "train/toy.h"
 #include "view/train_text.h"
 
@@ -22,6 +23,7 @@ typedef struct train_opts {
 	int nmodes;
 	toy_config cfg;
 	bool json, no_color;
+	const char *dump;	/* --dump DIR, or NULL */
 } train_opts;
 
 /* Decimal digits only, at most max. */
@@ -85,12 +87,13 @@ read_modes(const char *cmd, const char *list, train_opts *o)
 	return true;
 }
 
-enum { OPT_MODE = CLI_KEY_FIRST, OPT_STEPS, OPT_SEED };
+enum { OPT_MODE = CLI_KEY_FIRST, OPT_STEPS, OPT_SEED, OPT_DUMP };
 
 static const struct option train_table[] = {
 	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "steps", required_argument, NULL, OPT_STEPS },
 	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "dump", required_argument, NULL, OPT_DUMP },
 	CLI_OPT_JSON,
 	CLI_OPT_NO_COLOR,
 	CLI_OPT_HELP,
@@ -115,6 +118,11 @@ train_opt(void *ctx, int key, char *v)
 		if (!read_whole("train", "--seed", v, UINT64_MAX, &n))
 			return CLI_USAGE;
 		o->cfg.seed = (uint64_t)n;
+		return CLI_OK;
+	case OPT_DUMP:
+		if (*v == '\0')
+			return cli_usage_err("train", "--dump: no directory given");
+		o->dump = v;
 		return CLI_OK;
 	}
 	return CLI_OPTS_UNEXPECTED;
@@ -219,14 +227,37 @@ run_train(const cli_cmd *cmd, int argc, char **argv)
 			status = CLI_IOERR;
 			break;
 		}
+		char err[4400];
+		train_dump *d = NULL;
+		if (o.dump && (d = train_dump_open(o.dump, mi, &o.cfg, err,
+		    sizeof err)) == NULL) {
+			toy_run_free(r);
+			cli_err(cmd->name, "--dump: %s", err);
+			status = CLI_IOERR;
+			break;
+		}
 		toy_step s;
 		long n = 0;
+		bool dumped = true;
 		while (toy_run_step(r, &s)) {
 			if (o.json)
 				json_step(mi, &s);
 			else
 				store[k][n] = s;
+			if (d && dumped && !train_dump_step(d, r, &s))
+				dumped = false;
 			n++;
+		}
+		if (d && !dumped) {
+			train_dump_abort(d);
+			snprintf(err, sizeof err, "cannot write the dump of %s: %s",
+			    mi->name, strerror(errno));
+		}
+		if (d && (!dumped || !train_dump_close(d, r, err, sizeof err))) {
+			toy_run_free(r);
+			cli_err(cmd->name, "--dump: %s", err);
+			status = CLI_IOERR;
+			break;
 		}
 		runs[k] = (view_train_run){ mi, store[k], n, { .mode = mi->id } };
 		toy_run_summary(r, &runs[k].sum);
@@ -243,7 +274,8 @@ run_train(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_train = {
 	"train", "compare a toy training run in fp32, fp16 with GradScaler and bf16",
-	"fptutor train [--mode M[,M...]] [--steps N] [--seed N] [--json] [--no-color]",
+	"fptutor train [--mode M[,M...]] [--steps N] [--seed N] [--dump DIR] [--json]\n"
+	"       [--no-color]",
 	"Train one small model on the same data from the same initial weights in\n"
 	"each mode, with every operation's dtype emulated, and compare: loss per\n"
 	"step, the loss scale, skipped steps, the gradient norm after unscale,\n"
@@ -260,6 +292,11 @@ const cli_cmd cli_cmd_train = {
 	"                                     no master copy, GradScaler\n"
 	"  --steps N          steps per mode, 0 to 20000 (default 300)\n"
 	"  --seed N           data and initial weights, 0 to 2^64-1 (default 1)\n"
+	"  --dump DIR         also write DIR/MODE.safetensors per mode: every step's\n"
+	"                     gradients (stepN.grad.w1 ... the unscaled fp32 ones;\n"
+	"                     stepN.grad_out, stepN.grad_hidden per example, in the\n"
+	"                     low dtype, times the loss scale stepN.scale) and the\n"
+	"                     final weights (weights.w1 ...), for 'fptutor inspect'\n"
 	"  --json             one JSON object per line: every step (mode step loss\n"
 	"                     scale skipped grad_norm nonfinite zero_grads swallowed\n"
 	"                     first_nonfinite), then each mode's summary (mode\n"
@@ -274,6 +311,7 @@ const cli_cmd cli_cmd_train = {
 	"which tensor lives in which dtype.  The same seed gives the same numbers\n"
 	"on every machine.\n"
 	"\n"
-	"Exit status: 0 done; 2 usage error; 74 output error.\n",
+	"Exit status: 0 done; 2 usage error; 74 output error (or the dump cannot\n"
+	"be written).\n",
 	run_train, NULL
 };

@@ -14,6 +14,9 @@ src_fptutor_SOURCES += \
 	src/cli/cmd_calc.c \
 	src/cli/cmd_scaler.c \
 	src/cli/cmd_train.c \
+	src/cli/train_dump.h \
+	src/cli/train_dump.c \
+	src/cli/cmd_inspect.c \
 	src/cli/cmd_lessons.c \
 	src/cli/cmd_play.c \
 	src/cli/cmd_grade.c \

@@ -36,6 +36,7 @@ static const cli_cmd *const commands[] = {
 	&cli_cmd_scaler,
 	&cli_cmd_calc,
 	&cli_cmd_train,
+	&cli_cmd_inspect,
 	&cli_cmd_lessons,
 	&cli_cmd_play,
 	&cli_cmd_grade,

@@ -15,6 +15,7 @@
 
 static const char *const block_names[LB_NKINDS] = {
 	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot", "train",
+	"inspect",
 };
 static const char *const qtype_names[LQ_NTYPES] = {
 	"text", "choice", "order", "numeric", "bits",
@@ -151,6 +152,8 @@ free_block(lesson_block *b)
 	free(b->vector);
 	free(b->grad_text);
 	free(b->grad_max_text);
+	free(b->path);
+	free(b->tensor);
 }
 
 void
