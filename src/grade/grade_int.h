@@ -92,6 +92,7 @@ typedef struct gel {
 	char stem[GRADE_WORD];	/* the stem to look up in the index */
 	unsigned hash;		/* grade_hash(stem) */
 	bool isnum;
+	bool othernum;		/* !N: any number but N (within tol) */
 	double num, tol;
 } gel;
 
@@ -157,6 +158,11 @@ struct grade_rubric {
 	int window;
 	bool finished;
 };
+
+/* The subject's shared misconceptions (shared.c): add the one named
+ * id (len bytes) to r, as if its lines were written there. */
+bool grade_shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d,
+    size_t col);
 
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)

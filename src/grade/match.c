@@ -38,9 +38,11 @@ typedef struct occ {
 static bool
 el_matches(const gel *el, const gtok *t)
 {
-	if (el->isnum)	/* an infinite bound would match everything */
-		return t->isnum && (el->num == t->num || (isfinite(el->num) &&
+	if (el->isnum) {	/* an infinite bound would match everything */
+		bool near = t->isnum && (el->num == t->num || (isfinite(el->num) &&
 		    fabs(t->num - el->num) <= el->tol * fabs(el->num)));
+		return el->othernum ? t->isnum && !near : near;
+	}
 	if (t->isnum)
 		return false;
 	if (el->prefix)	/* the first letter weeds out almost every token */

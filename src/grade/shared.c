@@ -1,0 +1,124 @@
+/*
+ * shared.c — the misconceptions that belong to the subject rather than to
+ * one question, written once here in the rubric language and used by
+ * every rubric that names them on a `shared:` line:
+ *
+ *   shared: bf16-more-precise scale-fixes-forward ...
+ *
+ * bf16 more precise than fp16; bf16 with fp16's limit; loss scaling that
+ * fixes the forward pass or tiny weight updates; max subtraction that
+ * changes softmax; a loss scale stored in fp16 (so kept below 65504); bf16
+ * that makes a naive softmax safe.  The lines are compiled with their own
+ * synonyms, apart from the rubric's, and the named entries are moved into
+ * it: a shared misconception is matched, negated and reported exactly as
+ * one written in the rubric, and its id may not be defined there too.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "grade/grade_int.h"
+
+static const char *const shared_lines[] = {
+	"synonym scaling: \"loss scaling\" | \"loss scale\" | gradscaler | scaler | "
+	    "\"scaling the loss\" | \"scale factor\" | =scaling",
+	"synonym bf: bf16 | bfloat16 | \"brain float\" | \"bfloat 16\" | \"bf 16\"",
+	"synonym fixes: fix* | rescue* | recover* | sav* | solv* | cure* | repair* | "
+	    "prevent* | protect* | handl* | help*",
+
+	"misconception bf16-more-precise: seq: @bf more/higher/better/greater/extra/finer "
+	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
+	    "seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
+	    "\"more range and more precision\" | \"more precision and more range\" | "
+	    "\"more range and precision\" | \"both range and precision\" | "
+	    "seq: @bf both range precision ~6",
+	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
+	    "10: it buys range with precision, so it is the coarser of the two",
+
+	"misconception bf16-fp16-limit: seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
+	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5",
+	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
+	    "65504 is fp16's limit",
+
+	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~8 | "
+	    "seq: @scaling also forward/activation* ~6",
+	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
+	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
+
+	"misconception scale-fixes-updates: seq: @scaling @fixes tiny/small/fp16 update*/weight* ~8 | "
+	    "seq: @scaling also tiny/small update*/weight* ~8 | "
+	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6",
+	"  why: the scale is divided out before the optimizer step, so an update too small "
+	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
+
+	"misconception max-changes-softmax: seq: subtract*/subtraction/shift*/minus/stable "
+	    "change*/alter*/distort*/perturb*/bias* probabilit*/result/output/answer/distribution ~10 | "
+	    "seq: subtract*/subtraction/shift*/stable approximat* ~10 | "
+	    "\"close approximation\" | \"slightly different\" | "
+	    "seq: shift*/subtract*/stable gradient* differ* ~8",
+	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
+	    "numerator and the denominator, so the probabilities and their gradients are the same",
+
+	"misconception scale-in-fp16: seq: =scale/factor itself stored/held/kept/fp16/half ~6 | "
+	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
+	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
+	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
+	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
+	    "largest finite value is the scaled gradients, S times g, not S itself",
+
+	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
+	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
+	    "seq: @bf makes/make safe ~4",
+	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
+	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
+	NULL
+};
+
+bool
+grade_shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d, size_t col)
+{
+	grade_rubric *sh = grade_rubric_new();
+	grade_diag sd;
+
+	if (sh == NULL)
+		return grade_err(d, col, "out of memory");
+	for (size_t i = 0; shared_lines[i]; i++)
+		if (!grade_rubric_line(sh, shared_lines[i], &sd)) {
+			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
+			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+		}
+	gentry *e = NULL;
+	for (size_t i = 0; i < sh->nent; i++)
+		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
+			e = &sh->ent[i];
+	bool ok = false;
+	if (e == NULL) {
+		char all[400];
+		size_t o = 0;
+		all[0] = '\0';
+		for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
+			o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
+			    sh->ent[i].id);
+		grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
+		    (int)len, id, all);
+	} else {
+		for (size_t i = 0; i < r->nent && e; i++)
+			if (strcmp(r->ent[i].id, e->id) == 0) {
+				grade_err(d, col, "'%s' is defined twice", e->id);
+				e = NULL;
+			}
+		gentry *slot = e ? grade_grow(&r->ent, &r->nent, sizeof *r->ent) : NULL;
+		if (slot) {
+			*slot = *e;	/* moved: the shared rubric no longer owns it */
+			e->phr = NULL;
+			e->nphr = 0;
+			e->hit = e->miss = NULL;
+			ok = true;
+		} else if (e) {
+			grade_err(d, col, "out of memory");
+		}
+	}
+	grade_rubric_free(sh);
+	return ok;
+}
