@@ -213,6 +213,16 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		for (size_t q = me; q < ce; q++)
 			if ((tx->t[q].flags & TK_JUDGE) || not_the_fix(tx, q, ce))
 				return true;
+	/* loosely, a dismissal right after it: "a bigger scale would just
+	 * multiply an inf", "raising it merely delays the skip" */
+	if (loose)
+		for (size_t q = me; q < ce && q - me <= 2; q++) {
+			const char *w = tx->t[q].raw;
+			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0)
+				return true;
+			if (!(tx->t[q].flags & TK_POSTSKIP))
+				break;
+		}
 	/* inside: "bf16 is not more precise", "scaling is not needed" */
 	for (size_t q = ms + 1; q + 1 < me; q++)
 		if (tx->t[q].flags & TK_NEGATOR)
@@ -235,6 +245,30 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		if (!(t->flags & TK_POSTSKIP))
 			break;
 	}
+	return false;
+}
+
+/* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
+ * steps and shrinking the scale": what the scaler does to its own scale,
+ * a verb in -s or -ing with the scaler named before it in its sentence, is
+ * a description, not the advice a misconception about the scale is.  (What
+ * it does to the loss or the gradients is no such excuse: "GradScaler
+ * divides the loss by S" is a misconception.) */
+static bool
+scaler_does(const gtext *tx, size_t ms, size_t me)
+{
+	const char *v = tx->t[ms].raw;
+	size_t l = strlen(v);
+	bool scale = false;
+
+	for (size_t q = ms; q < me; q++)
+		scale |= strcmp(tx->t[q].raw, "scale") == 0;
+	if (!scale || !((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
+	    (l > 5 && strcmp(v + l - 3, "ing") == 0)))
+		return false;
+	for (size_t q = ms; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
+		if (strcmp(tx->t[q].raw, "scaler") == 0 || strcmp(tx->t[q].raw, "gradscaler") == 0)
+			return true;
 	return false;
 }
 
@@ -276,6 +310,8 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,
 			    !ph->negated && (e->kind == GK_MISC || e->kind == GK_CLAIM ||
 			    e->kind == GK_STEP));
+			if (e->kind == GK_MISC && !ph->negated && scaler_does(tx, ms, me))
+				continue;
 			gmatch m;
 			if (ph->negated)
 				m = !neg ? GM_NONE : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;

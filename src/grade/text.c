@@ -208,7 +208,7 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 {
 	static const struct { const char *from, *to; } map[] = {
 		{ "\xc3\x97", " x " }, { "\xc2\xb7", " x " }, { "\xe2\x8b\x85", " x " },
-		{ "\xe2\x88\x97", " x " }, { "\xc2\xbd", " 0.5 " }, { "\xe2\x89\xab", " > " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
+		{ "\xe2\x88\x97", " x " }, { "\xc2\xbd", " 0.5 " }, { "\xe2\x89\xab", " much greater than " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
 		{ "\xe2\x80\x93", "-" }, { "\xe2\x80\x94", ", " }, { "\xe2\x89\x88", " approx " },
 		{ "\xe2\x86\x92", " then " }, { "\xe2\x9f\xb6", " then " },
 		{ "\xe2\x9e\x94", " then " }, { "\xe2\x9f\xb9", " then " }, { "\xe2\x87\x92", " then " },
@@ -217,8 +217,15 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 		{ "\xe2\x81\xbb", "^-" }, { "\xc2\xb9", "^1" }, { "\xc2\xb2", "^2" },
 		{ "\xc2\xb3", "^3" }, { "\xe2\x81\xb0", "^0" }, { "\xe2\x81\xb4", "^4" },
 		{ "\xe2\x81\xb5", "^5" }, { "\xe2\x81\xb6", "^6" }, { "\xe2\x81\xb7", "^7" },
-		{ "\xe2\x81\xb8", "^8" }, { "\xe2\x81\xb9", "^9" }, { "\xe2\x89\xa5", " >= " },
-		{ "\xe2\x89\xa4", " <= " }, { "\xe2\x88\x9e", " inf " },
+		{ "\xe2\x81\xb8", "^8" }, { "\xe2\x81\xb9", "^9" }, { "\xe2\x89\xa5", " at least " },
+		{ "\xe2\x89\xa4", " at most " }, { "\xe2\x88\x9e", " inf " },
+		/* notation people write for the same words */
+		{ "\xe2\x89\xaa", " much less than " }, { "\xe2\x89\xa0", " not equal " },
+		{ "\xe2\x86\x91", " raise " }, { "\xe2\x86\x93", " lower " },
+		{ "\xe2\x87\x8f", " does not give " }, { "\xe2\x86\xa6", " becomes " },
+		{ "\xe2\x88\x80", " for all " }, { "\xce\xa3", " sum " },
+		{ "\xe2\x88\x91", " sum " }, { "\xe2\x88\x87", " grad " },
+		{ "\xe2\x88\x82", " d " }, { "\xe2\x87\x90", " from " },
 	};
 	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
 		size_t len = strlen(map[k].from);
@@ -243,6 +250,29 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 	if (*o < cap)
 		out[(*o)++] = ' ';
 	return len;
+}
+
+/* Comparisons and equations read as words: "1e8 > 65504" is "1e8 greater
+ * than 65504", "fl16(g) = 0" is "fl16(g) is 0", "S <= 65504" is "S at most
+ * 65504".  An arrow "->", "==" and "!=" are left to the tokenizer (an arrow
+ * is a step in a list).  Appends to out; false when s[i] is none of them. */
+static bool
+comparison(const char *s, size_t i, size_t n, char *out, size_t *o)
+{
+	char c = s[i], next = i + 1 < n ? s[i + 1] : ' ', prev = i ? s[i - 1] : ' ';
+	const char *w = NULL;
+
+	if (c == '>' && prev != '-' && prev != '=' && next != '>')
+		w = next == '=' ? " at least " : " greater than ";
+	else if (c == '<' && next != '-' && next != '<' && prev != '<')
+		w = next == '=' ? " at most " : " less than ";
+	else if (c == '=' && next != '=' && prev != '=' && prev != '!' && next != '>')
+		w = " is ";
+	if (w == NULL)
+		return false;
+	while (*w)
+		out[(*o)++] = *w++;
+	return true;
 }
 
 /* Does the character at a[i] end a clause?  Punctuation in code does not:
@@ -317,8 +347,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	memset(tx, 0, sizeof *tx);
 	if (len > GRADE_MAX_ANSWER)
 		len = GRADE_MAX_ANSWER;
-	/* Pass 1: fold to ASCII (at most 8 bytes out per byte in). */
-	size_t cap = len * 8 + 1, o = 0;
+	/* Pass 1: fold to ASCII (at most 16 bytes out per byte in). */
+	size_t cap = len * 16 + 1, o = 0;
 	char *a = malloc(cap);
 	if (a == NULL)
 		return false;
@@ -328,6 +358,9 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		if (c >= 0x80) {
 			i += fold_utf8((const unsigned char *)s + i, len - i, a, &o,
 			    cap - 1, &insup);
+		} else if (comparison(s, i, len, a, &o)) {
+			i += (i + 1 < len && s[i + 1] == '=') ? 2 : 1;
+			insup = false;
 		} else {
 			a[o++] = c < 0x20 && c != '\n' ? ' ' : (char)c;
 			insup = false;

@@ -56,7 +56,7 @@ static const char *const skippable[] = {
 	"been", "do", "does", "did", "need", "should", "would", "will", "can",
 	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
 	"about", "any", "so", "much", "more", "try", "than", "think", "believe",
-	"expect", "suppose", NULL
+	"expect", "suppose", "something", "anything", NULL
 };
 /* ... and between a phrase and a negator after it (raw or stemmed). */
 static const char *const postskip[] = {
@@ -69,7 +69,8 @@ static const char *const postskip[] = {
 	"precisely", "clearly", "obviously", "simply", "totally", "completely",
 	"entirely", "absolutely", "definitely", "real", "big", "red", "total",
 	"complete", "pure", "only", "merely", "affect", "affects", "touch",
-	"touches", "change", "changes", "aimed", "targeted", NULL
+	"touches", "change", "changes", "aimed", "targeted", "improv", "improve",
+	"has", "have", "leav", "leave", "bring", "save", "sav", NULL
 };
 static const char *const hypothetical[] = {
 	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
@@ -127,11 +128,13 @@ static once_flag wc_once = ONCE_FLAG_INIT;
 
 static const char *const who[] = {
 	"might", "may", "would", "could", "people", "some", "many",
-	"whoever", "someone", "teammate", "they", "others", NULL
+	"whoever", "someone", "teammate", "they", "others", "colleague",
+	"team", "he", "she", "common", NULL
 };
 static const char *const say[] = {
 	"think", "say", "says", "claim", "claims", "suggest", "suggests",
-	"propos", "believ", "assum", "expect", NULL
+	"propos", "believ", "assum", "expect", "want", "suggestion", "idea", "proposal",
+	"reflex", "instinct", "tell", "told", "insist", NULL
 };
 
 static void
