@@ -75,6 +75,8 @@ enum {
 };
 unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
 bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */
+/* w as it was meant (common misspellings; British -ise read as -ize). */
+const char *grade_respell(const char *w, char *buf, size_t size);
 
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */

@@ -250,26 +250,69 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 
 /* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
  * steps and shrinking the scale": what the scaler does to its own scale,
- * a verb in -s or -ing with the scaler named before it in its sentence, is
- * a description, not the advice a misconception about the scale is.  (What
+ * a verb of moving it (lowers, shrinking, backs, raises ...) in -s or -ing
+ * with the scaler named before it in its sentence, is a description, not
+ * the advice a misconception about the scale is.  (What
  * it does to the loss or the gradients is no such excuse: "GradScaler
  * divides the loss by S" is a misconception.) */
 static bool
 scaler_does(const gtext *tx, size_t ms, size_t me)
 {
-	const char *v = tx->t[ms].raw;
-	size_t l = strlen(v);
-	bool scale = false;
+	static const char *const moves[] = { "lower", "decreas", "reduc", "shrink",
+		"halv", "back", "cut", "drop", "rais", "increas", "grow", "doubl", "bump",
+		NULL };
+	size_t verb = me;
 
-	for (size_t q = ms; q < me; q++)
-		scale |= strcmp(tx->t[q].raw, "scale") == 0;
-	if (!scale || !((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
-	    (l > 5 && strcmp(v + l - 3, "ing") == 0)))
+	for (size_t q = ms; q < me && verb == me; q++) {
+		const char *v = tx->t[q].raw;
+		size_t l = strlen(v);
+		if (!((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
+		    (l > 5 && strcmp(v + l - 3, "ing") == 0)))
+			continue;
+		for (size_t i = 0; moves[i]; i++)
+			if (strncmp(tx->t[q].stem, moves[i], strlen(moves[i])) == 0)
+				verb = q;
+	}
+	if (verb == me)
 		return false;
-	for (size_t q = ms; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
+	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
 		if (strcmp(tx->t[q].raw, "scaler") == 0 || strcmp(tx->t[q].raw, "gradscaler") == 0)
 			return true;
 	return false;
+}
+
+/* "A larger scale also pushes gradients nearer 65504", "raising the scale
+ * addresses underflow": a misconception written as the subject of its
+ * clause (a gerund or a comparative opens the clause) is only talked
+ * about, unless what follows says it works ("a bigger scale fixes it",
+ * "raising the scale is the fix").  A subject with nothing after it
+ * ("Larger loss scale.") is advice. */
+static bool
+subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
+{
+	static const char *const works[] = { "fix", "help", "solv", "work", "mak",
+		"bring", "recover", "restor", "keep", "prevent", "avoid", "stop",
+		"solution", "answer", "right", "correct", "finit", "cur", "resolv",
+		"sav", "rescu", "repair", "need", "way", "should", "must", "best",
+		"good", "fine", "safe", "enough", NULL };
+	size_t q = cs;
+
+	while (q < ms && (tx->t[q].flags & TK_SKIP))
+		q++;
+	const char *v = tx->t[ms].raw;
+	size_t l = strlen(v);
+	static const char *const more[] = { "larger", "bigger", "higher", "greater",
+		"smaller", "lower", "stronger", NULL };
+	bool comparative = false;
+	for (size_t i = 0; more[i]; i++)
+		comparative |= strcmp(v, more[i]) == 0;
+	if (q != ms || me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
+		return false;
+	for (q = me; q < ce; q++)
+		for (size_t i = 0; works[i]; i++)
+			if (strcmp(tx->t[q].stem, works[i]) == 0)
+				return false;
+	return true;
 }
 
 static int
@@ -310,7 +353,8 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,
 			    !ph->negated && (e->kind == GK_MISC || e->kind == GK_CLAIM ||
 			    e->kind == GK_STEP));
-			if (e->kind == GK_MISC && !ph->negated && scaler_does(tx, ms, me))
+			if (e->kind == GK_MISC && !ph->negated && (scaler_does(tx, ms, me) ||
+			    subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
 				continue;
 			gmatch m;
 			if (ph->negated)

@@ -14,6 +14,7 @@
  *   shared: ID ...                         (the subject's misconceptions,
  *                                      written once in shared.c)
  *   step ID: phrase | ...                  (order rubrics, in order)
+ *   | phrase | ...                        (more phrases for the entry above)
  *   because ID ID: why the first must come before the second
  *   pass: N                                (a score bar beside the core;
  *                                      default none)
@@ -327,6 +328,14 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 		return grade_err(d, GRADE_MAX_LINE, "line too long (at most %d bytes)", GRADE_MAX_LINE);
 	if (*p == '\0' || *p == '#')
 		return true;
+	if (*p == '|') {	/* more phrases for the entry above */
+		if (r->finished)
+			return grade_err(d, 0, "the rubric is already complete");
+		if (r->nent == 0)
+			return grade_err(d, (size_t)(p - line), "'|' continues a concept, "
+			    "misconception, claim or step: none is above");
+		return grade_read_phrases(r, p + 1, &r->ent[r->nent - 1], d, line);
+	}
 	while ((isalpha((unsigned char)p[n]) || p[n] == '-') && n + 1 < sizeof kw) {
 		kw[n] = p[n];
 		n++;

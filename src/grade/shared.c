@@ -41,7 +41,11 @@ static const char *const shared_lines[] = {
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
 
-	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~8 | "
+	"misconception fp16-limit-wrong: seq: fp16/half/float16 \"tops out at\"/\"maxes out at\"/"
+	    "\"max is\"/\"maximum is\"/\"limit is\"/\"largest value is\"/\"largest is\" !65504~3% ~5",
+	"  why: fp16's largest finite value is 65504, (2 - 2^-10) x 2^15",
+
+	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",

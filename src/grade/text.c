@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -102,6 +103,14 @@ add_word(gtext *tx, const char *w, size_t len)
 	for (size_t i = 0; i < n; i++)
 		raw[i] = (char)tolower((unsigned char)w[i]);
 	raw[n] = '\0';
+	char fixed[GRADE_WORD];
+	const char *meant = grade_respell(raw, fixed, sizeof fixed);
+	if (meant != raw) {	/* "foward" is forward, "normalise" normalize */
+		snprintf(fixed, sizeof fixed, "%s", meant);
+		memcpy(raw, fixed, sizeof raw);
+		w = raw;
+		len = strlen(raw);
+	}
 	unsigned cls = grade_word_class(raw);
 	if ((cls & WC_SPLIT) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
 		/* "raise the scale if gradients underflow": a conditional does
@@ -128,7 +137,7 @@ add_word(gtext *tx, const char *w, size_t len)
 	    (cls & WC_SKIP ? TK_SKIP : 0) | (cls & WC_IF ? TK_IF : 0) |
 	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0) |
 	    (cls & WC_JUDGE ? TK_JUDGE : 0);
-	k->wc = scls & (WC_WHO | WC_SAY);
+	k->wc = (cls | scls) & (WC_WHO | WC_SAY);
 	return true;
 }
 

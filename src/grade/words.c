@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <threads.h>
@@ -179,6 +180,74 @@ grade_word_class(const char *w)
 		h = (h + 1) & (WC_SIZE - 1);
 	}
 	return 0;
+}
+
+/* ---- spelling --------------------------------------------------------- */
+
+/* Misspellings people make in this subject, and the word they meant: an
+ * answer is read as it was meant ("its an overflw in the foward pass"). */
+static const char *const respell[][2] = {
+	{ "dosent", "doesnt" }, { "doesnot", "doesnt" }, { "dosnt", "doesnt" },
+	{ "doesn", "doesnt" }, { "wouldnt", "wouldnt" }, { "wouldn", "wouldnt" },
+	{ "becuase", "because" }, { "beacuse", "because" }, { "becasue", "because" },
+	{ "bc", "because" }, { "cuz", "because" }, { "coz", "because" },
+	{ "overflw", "overflow" }, { "overlow", "overflow" }, { "overfow", "overflow" },
+	{ "ovreflow", "overflow" }, { "overflws", "overflows" }, { "overflowes", "overflows" },
+	{ "underflw", "underflow" }, { "undeflow", "underflow" }, { "underlow", "underflow" },
+	{ "udnerflow", "underflow" }, { "underfow", "underflow" },
+	{ "foward", "forward" }, { "forwad", "forward" }, { "fwd", "forward" },
+	{ "backwrd", "backward" }, { "bakward", "backward" }, { "bwd", "backward" },
+	{ "aplied", "applied" }, { "appled", "applied" }, { "happend", "happened" },
+	{ "gradeint", "gradient" }, { "graident", "gradient" }, { "gradiant", "gradient" },
+	{ "gradeints", "gradients" }, { "graidents", "gradients" }, { "gradiants", "gradients" },
+	{ "mantisa", "mantissa" }, { "mantisaa", "mantissa" }, { "precison", "precision" },
+	{ "presicion", "precision" }, { "percision", "precision" }, { "exponant", "exponent" },
+	{ "expoent", "exponent" }, { "softamx", "softmax" }, { "sofmax", "softmax" },
+	{ "substract", "subtract" }, { "substracting", "subtracting" },
+	{ "substraction", "subtraction" }, { "subtact", "subtract" },
+	{ "maximun", "maximum" }, { "maxium", "maximum" }, { "minimun", "minimum" },
+	{ "optimzer", "optimizer" }, { "optimizr", "optimizer" }, { "scalling", "scaling" },
+	{ "scaleing", "scaling" }, { "sacle", "scale" }, { "scael", "scale" },
+	{ "representible", "representable" }, { "representabel", "representable" },
+	{ "subnormals", "subnormals" }, { "subnormall", "subnormal" }, { "denormal", "subnormal" },
+	{ "denormals", "subnormals" }, { "infinty", "infinity" }, { "infinit", "infinity" },
+	{ "inifinity", "infinity" }, { "probabilty", "probability" },
+	{ "probabilites", "probabilities" }, { "recieve", "receive" }, { "seperate", "separate" },
+	{ "wiht", "with" }, { "teh", "the" }, { "thier", "their" }, { "occured", "occurred" },
+	{ "accumlate", "accumulate" }, { "accumalate", "accumulate" }, { "unscaled", "unscaled" },
+	{ "unscales", "unscales" }, { "behaviour", "behavior" }, { "colour", "color" },
+	{ "stabilty", "stability" }, { "stabel", "stable" }, { "nummerically", "numerically" },
+	{ "numericaly", "numerically" }, { "wont", "wont" }, { "isnt", "isnt" },
+};
+
+/* British -ise spellings of the words this subject uses, read as -ize:
+ * normalise, optimiser, stabilised, minimising ... */
+static const char *const ise_roots[] = {
+	"normal", "optim", "minim", "maxim", "stabil", "initial", "util", "real",
+	"summar", "regular", "quant", "recogn", "emphas", "priorit", "special",
+	"general", "standard", "custom", "vector", "serial", "parallel",
+	"synchron", "random", "tokeni", "capital", "central", "penal", "finali",
+	NULL
+};
+
+/* The word w (lower case) as it was meant, in buf; w itself when it is
+ * spelt right. */
+const char *
+grade_respell(const char *w, char *buf, size_t size)
+{
+	for (size_t i = 0; i < sizeof respell / sizeof respell[0]; i++)
+		if (strcmp(w, respell[i][0]) == 0)
+			return respell[i][1];
+	for (size_t i = 0; ise_roots[i]; i++) {
+		size_t n = strlen(ise_roots[i]);
+		if (strncmp(w, ise_roots[i], n) == 0 && w[n] == 'i' && w[n + 1] == 's' &&
+		    strlen(w) < size) {
+			snprintf(buf, size, "%s", w);
+			buf[n + 1] = 'z';
+			return buf;
+		}
+	}
+	return w;
 }
 
 /* ---- stemming ----------------------------------------------------------- */
