@@ -250,7 +250,7 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 
 /* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
  * steps and shrinking the scale": what the scaler does to its own scale,
- * a verb of moving it (lowers, shrinking, backs, raises ...) in -s or -ing
+ * a verb of lowering it (lowers, shrinking, backs off, halves) in -s or -ing
  * with the scaler named before it in its sentence, is a description, not
  * the advice a misconception about the scale is.  (What
  * it does to the loss or the gradients is no such excuse: "GradScaler
@@ -259,8 +259,7 @@ static bool
 scaler_does(const gtext *tx, size_t ms, size_t me)
 {
 	static const char *const moves[] = { "lower", "decreas", "reduc", "shrink",
-		"halv", "back", "cut", "drop", "rais", "increas", "grow", "doubl", "bump",
-		NULL };
+		"halv", "back", "cut", "drop", NULL };
 	size_t verb = me;
 
 	for (size_t q = ms; q < me && verb == me; q++) {
@@ -315,6 +314,31 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 	return true;
 }
 
+/* The point itself said to be unneeded: a negator right before the match
+ * (past at most three skippable words) in a clause that speaks of need,
+ * "no scaling of the loss is involved", "no need to compare against fp32".
+ * ("Nothing overflows" after a fix denies nothing: it is the fix's result.) */
+static bool
+denied(const gtext *tx, size_t cs, size_t ce, size_t ms)
+{
+	static const char *const need[] = { "need", "involv", "requir", "necessary",
+		"used", "matter", "point", "bother", NULL };
+	bool neg = false;
+
+	for (size_t q = ms; q > cs && ms - q < 6 && !neg; q--) {
+		const gtok *t = &tx->t[q - 1];
+		if (t->flags & TK_NEGATOR)
+			neg = true;
+		else if (!(t->flags & TK_SKIP) && strcmp(t->stem, "need") != 0)
+			break;
+	}
+	for (size_t q = cs; q < ce && neg; q++)
+		for (size_t i = 0; need[i]; i++)
+			if (strncmp(tx->t[q].stem, need[i], strlen(need[i])) == 0)
+				return true;
+	return false;
+}
+
 static int
 rank(gmatch m)
 {
@@ -327,6 +351,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 {
 	occ o[MAX_OCC];
 	gmatch best = GM_NONE;
+	bool deny = false;
 
 	*first = (size_t)-1;
 	if (npos)
@@ -371,7 +396,13 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 				pos[(*npos)++] = ms;
 			if (rank(m) > rank(best))
 				best = m;
+			/* a point the answer denies is not made, whatever else
+			 * it says: "GradScaler stores it in fp32; no scaling of
+			 * the loss is involved" */
+			if (e->kind == GK_CONCEPT && !ph->negated && m == GM_NEGATED &&
+			    !tx->hypo[mc] && denied(tx, tx->cstart[mc], tx->cend[mc], ms))
+				deny = true;
 		}
 	}
-	return best;
+	return deny ? GM_NEGATED : best;
 }

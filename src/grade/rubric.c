@@ -393,11 +393,12 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 	/* A pass is the core points and no misconception; the other points
 	 * are credit.  A rubric that marks no point core makes every point
 	 * core, unless it sets pass: N, a bar on the score (which a rubric with
-	 * core points may add too). */
+	 * core points may add too), or is an order question: there the steps
+	 * in order are the core. */
 	bool anycore = false;
 	for (size_t i = 0; i < r->nent; i++)
 		anycore |= r->ent[i].kind == GK_CONCEPT && r->ent[i].required;
-	for (size_t i = 0; i < r->nent && !anycore && r->pass < 0; i++)
+	for (size_t i = 0; i < r->nent && !anycore && r->pass < 0 && !nsteps; i++)
 		if (r->ent[i].kind == GK_CONCEPT)
 			r->ent[i].required = true;
 	if (r->pass < 0)
