@@ -144,12 +144,22 @@ placed(const gtext *tx, size_t p)
 /* Are the first mentions in canonical order (a tie counts as in order:
  * "backward on the scaled loss" names two steps at once)? */
 static bool
-ordered(size_t n, const size_t *first)
+ordered(const gentry **steps, size_t n, const size_t *first)
 {
-	for (size_t i = 0; i + 1 < n; i++)
-		if (first[i] == (size_t)-1 || first[i + 1] == (size_t)-1 ||
-		    first[i] > first[i + 1])
+	size_t last = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (first[i] == (size_t)-1) {
+			if (steps[i]->required)
+				return false;
+			continue;	/* an optional step not named */
+		}
+		if (any && first[i] < last)
 			return false;
+		last = first[i];
+		any = true;
+	}
 	return true;
 }
 
@@ -178,7 +188,7 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 			break;
 	}
 	for (size_t i = 0; i < n; i++)
-		missing += first[i] == (size_t)-1;
+		missing += first[i] == (size_t)-1 && steps[i]->required;
 	for (size_t i = 0; i + 1 < n; i++)
 		res->score += first[i] != (size_t)-1 && first[i + 1] != (size_t)-1 &&
 		    first[i] <= first[i + 1];
@@ -188,16 +198,18 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 		it->id = steps[i]->id;
 		it->hit = first[i] != (size_t)-1;
 		it->weight = 1;
-		it->required = true;
+		it->required = steps[i]->required;
 		it->text = it->hit ? "" : "not mentioned";
 	}
 	/* In order, in the main list or in the answer as a whole. */
-	size_t seg[32];
-	if (densest_run(tx, n, pos, npos, seg) == n) {
-		if (ordered(n, seg))
+	size_t seg[32], named = 0;
+	for (size_t i = 0; i < n; i++)
+		named += first[i] != (size_t)-1;
+	if (densest_run(tx, n, pos, npos, seg) == named) {
+		if (ordered(steps, n, seg))
 			return true;
 		first = seg;	/* report the inversion of the list itself */
-	} else if (missing == 0 && ordered(n, first)) {
+	} else if (missing == 0 && ordered(steps, n, first)) {
 		return true;
 	}
 
@@ -224,7 +236,7 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 		    steps[bad_b]->id, steps[bad_a]->id, why ? ": " : "", why ? why : "");
 	} else if (missing) {
 		for (size_t i = 0; i < n; i++)
-			if (first[i] == (size_t)-1) {
+			if (first[i] == (size_t)-1 && steps[i]->required) {
 				snprintf(res->inversion, sizeof res->inversion,
 				    "%s is missing", steps[i]->id);
 				break;

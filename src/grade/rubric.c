@@ -13,7 +13,8 @@
  *   exclusive: ID ID ...                   (asserting two: contradiction)
  *   shared: ID ...                         (the subject's misconceptions,
  *                                      written once in shared.c)
- *   step ID: phrase | ...                  (order rubrics, in order)
+ *   step ID [optional]: phrase | ...       (order rubrics, in order; an
+ *                                      optional step is placed when named)
  *   | phrase | ...                        (more phrases for the entry above)
  *   because ID ID: why the first must come before the second
  *   pass: N                                (a score bar beside the core;
@@ -174,6 +175,14 @@ line_entry(grade_rubric *r, gkind kind, const char *p, grade_diag *d, const char
 			p += 4;
 		} else if (strncmp(p, "required", 8) == 0) {
 			e.required = true;
+			p += 8;
+		}
+	}
+	if (kind == GK_STEP) {	/* optional: placed when named, not missed */
+		e.required = true;
+		p = grade_skip_ws(p);
+		if (strncmp(p, "optional", 8) == 0 && !grade_is_idchar((unsigned char)p[8])) {
+			e.required = false;
 			p += 8;
 		}
 	}

@@ -71,6 +71,17 @@ static const char *const shared_lines[] = {
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
 
+	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
+	    "rais*/increas*/grow*/doubl*/bump* scale ~10 | "
+	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* ~8 | "
+	    "seq: skip* more headroom ~12",
+	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
+	    "halved by default); it grows only after a run of clean steps",
+
+	"misconception skip-on-small: seq: skip* small/tiny/underflow* ~6",
+	"  why: a step is skipped when the scaled gradients hold an inf or NaN, not when they "
+	    "are small; small gradients are what the scale is there to keep",
+
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4",

@@ -518,6 +518,13 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		if (strcmp(tx->t[i].stem, "tempt") == 0)
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	}
+	/* "Clip before unscaling and you clip inflated gradients": an
+	 * imperative and its consequence, "X and you ...", is a condition. */
+	for (size_t i = 1; i + 1 < tx->n; i++)
+		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
+		    (strcmp(tx->t[i + 1].raw, "you") == 0 || strcmp(tx->t[i + 1].raw, "youre") == 0) &&
+		    (grade_word_class(tx->t[tx->cstart[tx->t[i].clause]].raw) & WC_IMPER))
+			tx->hypo[tx->t[i].clause] = HY_COND;
 	for (int q = 0; q < nq; q++)
 		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
 			if (c >= 0)
