@@ -32,7 +32,7 @@ static const char *const shared_lines[] = {
 	    "seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
-	    "seq: @bf both range precision ~6",
+	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5",
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
 	    "10: it buys range with precision, so it is the coarser of the two",
 
@@ -70,6 +70,12 @@ static const char *const shared_lines[] = {
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
+
+	"misconception bf16-no-master: seq: @bf remov*/eliminat*/drop* need* fp32/master "
+	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
+	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8",
+	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
+	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
 	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
 	    "rais*/increas*/grow*/doubl*/bump* scale ~10 | "

@@ -426,6 +426,25 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			if (i + 1 < o && a[i] == '\'' && (a[i + 1] == 's' || a[i + 1] == 'S') &&
 			    (i + 2 >= o || !isalpha((unsigned char)a[i + 2])) && grade_is_pronoun(a + start, j - start))
 				ok = ok && add_word(tx, "is", 2);	/* it's -> it is */
+			/* I'd, we'll, you're: the auxiliary is a word ("when you
+			 * switch I'd double the scale" has its main clause) */
+			if (i + 1 < o && a[i] == '\'' && grade_is_pronoun(a + start, j - start) == false &&
+			    (j - start <= 4) && (i + 2 >= o || !isalpha((unsigned char)a[i + 2]) ||
+			    a[i + 1] == 'l' || a[i + 1] == 'r' || a[i + 1] == 'v')) {
+				static const struct { const char *sfx, *word; } aux[] = {
+					{ "d", "would" }, { "ll", "will" }, { "re", "are" }, { "ve", "have" },
+				};
+				for (size_t k = 0; k < 4; k++) {
+					size_t l = strlen(aux[k].sfx);
+					if (i + 1 + l <= o && strncasecmp(a + i + 1, aux[k].sfx, l) == 0 &&
+					    (i + 1 + l >= o || !isalpha((unsigned char)a[i + 1 + l])) &&
+					    (grade_word_class(tx->t[tx->n - 1].raw) & WC_SUBJ ||
+					    strcmp(tx->t[tx->n - 1].raw, "they") == 0)) {
+						ok = ok && add_word(tx, aux[k].word, strlen(aux[k].word));
+						break;
+					}
+				}
+			}
 			if (i < o && a[i] == '\'')	/* it's, gradient's */
 				while (i < o && (a[i] == '\'' || isalpha((unsigned char)a[i])))
 					i++;

@@ -107,7 +107,8 @@ static const char *const cond_verbs[] = {
 	"appears", "happens", "occurs", "blows", "explodes", "vanishes",
 	"vanish", "produces", "gives", "returns", "grows", "rounds",
 	"flushes", "diverges", "spikes", "skips", "skipped", "fails", "see",
-	"sees", "saw", "get", NULL
+	"sees", "saw", "get", "switch", "move", "train", "enable", "convert",
+	NULL
 };
 static const char *const imperatives[] = {
 	"raise", "increase", "lower", "decrease", "reduce", "bump", "use",
@@ -217,7 +218,8 @@ static const char *const respell[][2] = {
 	{ "accumlate", "accumulate" }, { "accumalate", "accumulate" }, { "unscaled", "unscaled" },
 	{ "unscales", "unscales" }, { "behaviour", "behavior" }, { "colour", "color" },
 	{ "stabilty", "stability" }, { "stabel", "stable" }, { "nummerically", "numerically" },
-	{ "numericaly", "numerically" }, { "wont", "wont" }, { "isnt", "isnt" },
+	{ "numericaly", "numerically" }, { "usualy", "usually" }, { "usally", "usually" },
+	{ "normaly", "normally" }, { "typicaly", "typically" }, { "genraly", "generally" },
 };
 
 /* British -ise spellings of the words this subject uses, read as -ize:
