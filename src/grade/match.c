@@ -291,9 +291,9 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 {
 	static const char *const works[] = { "fix", "help", "solv", "work", "mak",
 		"bring", "recover", "restor", "keep", "prevent", "avoid", "stop",
-		"solution", "answer", "right", "correct", "finit", "cur", "resolv",
+		"solution", "right", "correct", "finit", "cur", "resolv",
 		"sav", "rescu", "repair", "need", "way", "should", "must", "best",
-		"good", "fine", "safe", "enough", NULL };
+		"good", "better", "fine", "safe", "enough", NULL };
 	size_t q = cs;
 
 	while (q < ms && (tx->t[q].flags & TK_SKIP))

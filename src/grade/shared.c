@@ -46,7 +46,8 @@ static const char *const shared_lines[] = {
 	"  why: fp16's largest finite value is 65504, (2 - 2^-10) x 2^15",
 
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
-	    "seq: @scaling also forward/activation* ~6",
+	    "seq: @scaling also forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
+	    "seq: @scaling broken ~3",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -60,9 +61,21 @@ static const char *const shared_lines[] = {
 	    "change*/alter*/distort*/perturb*/bias* probabilit*/result/output/answer/distribution ~10 | "
 	    "seq: subtract*/subtraction/shift*/stable approximat* ~10 | "
 	    "\"close approximation\" | \"slightly different\" | "
-	    "seq: shift*/subtract*/stable gradient* differ* ~8",
+	    "seq: shift*/subtract*/stable gradient* differ* ~8 | seq: gradient* shift*/shifted differ* ~8 | "
+	    "seq: logsumexp/log_softmax/\"log softmax\"/stable/shift* less/slightly accurate/precise ~8 | "
+	    "\"slightly less accurate\" | \"slightly less precise\"",
 	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
 	    "numerator and the denominator, so the probabilities and their gradients are the same",
+
+	"misconception softmax-mean: seq: subtract*/subtraction the mean/average/min/minimum ~5 | "
+	    "seq: subtract*/subtraction mean/average/min/minimum better ~6",
+	"  why: only the largest logit makes every exponent at most 0, so exp cannot "
+	    "overflow; the mean or the minimum leaves positive exponents that still can",
+
+	"misconception softmax-fp64: seq: softmax comput*/uses/use*/run* fp64/float64/double ~8 | "
+	    "seq: softmax fp64/float64/double internally ~6 | seq: comput*/computing fp64/float64 internally ~5",
+	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
+	    "escape overflow by computing in a wider format",
 
 	"misconception scale-in-fp16: seq: =scale/factor itself stored/held/kept/fp16/half ~6 | "
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
