@@ -298,14 +298,18 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 
 	while (q < ms && (tx->t[q].flags & TK_SKIP))
 		q++;
-	const char *v = tx->t[ms].raw;
+	/* the subject's head may be in the match or just before it:
+	 * "turning the scale up would ..." matched at "scale up" */
+	if (q > ms || ms > q + 3)
+		return false;
+	const char *v = tx->t[q].raw;
 	size_t l = strlen(v);
 	static const char *const more[] = { "larger", "bigger", "higher", "greater",
 		"smaller", "lower", "stronger", NULL };
 	bool comparative = false;
 	for (size_t i = 0; more[i]; i++)
 		comparative |= strcmp(v, more[i]) == 0;
-	if (q != ms || me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
+	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
 		return false;
 	for (q = me; q < ce; q++)
 		for (size_t i = 0; works[i]; i++)
