@@ -367,7 +367,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 		for (size_t lo = 0; lo < n;) {
 			size_t hi = lo + 1;
 			int c = tx->t[o[lo].start].clause;
-			while (hi < n && (ph->span || tx->t[o[hi].start].clause == c))
+			/* a one-term not: phrase is tried at each occurrence: in
+			 * "faster steps ... are not a speedup" the negated one
+			 * is the second */
+			while (hi < n && !(ph->negated && ph->nterms == 1) &&
+			    (ph->span || tx->t[o[hi].start].clause == c))
 				hi++;
 			size_t ms, me;
 			if (!best_window(ph, o + lo, hi - lo, &ms, &me)) {

@@ -102,6 +102,11 @@ static const char *const shared_lines[] = {
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
 	    "halved by default); it grows only after a run of clean steps",
 
+	"misconception skip-still-updates: seq: skip*/skipped still update*/appl* ~5 | "
+	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero ~6",
+	"  why: a skipped step applies no update at all: scaler.step does not call the "
+	    "optimizer when the gradients hold an inf or NaN, and the scale is lowered",
+
 	"misconception skip-on-small: seq: skip* small/tiny/underflow* ~6",
 	"  why: a step is skipped when the scaled gradients hold an inf or NaN, not when they "
 	    "are small; small gradients are what the scale is there to keep",
