@@ -312,6 +312,17 @@ check_rubric(lesson_checker *c, const lesson_question *q)
 	grade_rubric *r = lesson_rubric_compile(q, &line, &gd);
 
 	if (r != NULL) {
+		/* the question's own answers must pass its rubric: a rubric
+		 * that fails them would fail a learner who says the same */
+		char why[200];
+		if (q->answer_loc.line && !text_empty(&q->answer) &&
+		    !lesson_rubric_passes(r, &q->answer, why, sizeof why))
+			lesson_verr(c, q->answer_loc, "the model answer of question '%s' "
+			    "does not pass its rubric (%s)", lesson_qid(q), why);
+		if (q->concise_loc.line && !text_empty(&q->concise) &&
+		    !lesson_rubric_passes(r, &q->concise, why, sizeof why))
+			lesson_verr(c, q->concise_loc, "the concise answer of question '%s' "
+			    "does not pass its rubric (%s)", lesson_qid(q), why);
 		grade_rubric_free(r);
 		return;
 	}
@@ -364,6 +375,10 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 		lesson_verr(c, q->answer_loc, "the @answer of question '%s' is empty",
 		    lesson_qid(q));
 	check_text(c, &q->answer);
+	if (q->concise_loc.line && text_empty(&q->concise))
+		lesson_verr(c, q->concise_loc, "the @concise of question '%s' is empty",
+		    lesson_qid(q));
+	check_text(c, &q->concise);
 	if (q->type == LQ_NTYPES)
 		return;		/* unknown type: reported by the parser */
 	check_fields(c, q);
