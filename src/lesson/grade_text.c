@@ -118,8 +118,19 @@ lesson_grade_text(const lesson *l, const lesson_question *q, const char *answer,
 	out->pass = res.pass;
 	out->score = res.score;
 	out->max = res.max;
-	if (res.pass) {
+	if (res.pass && res.score >= res.max) {
 		add(out, "Every required point is made.", NULL);
+	} else if (res.pass) {
+		/* the core is there: say what the credit points would add */
+		add(out, "The core points are made; a stronger answer would also", NULL);
+		const char *sep = ": ";
+		for (size_t i = 0; i < res.nconcepts; i++)
+			if (!res.concepts[i].hit && !res.concepts[i].required &&
+			    res.concepts[i].text[0] && strcmp(res.concepts[i].text, "not mentioned")) {
+				add(out, sep, res.concepts[i].text);
+				sep = "; ";
+			}
+		add(out, strcmp(sep, ": ") ? "." : " name more of the points.", NULL);
 	} else {
 		add(out, "Not yet: ", grade_verdict_text(res.verdict));
 		add(out, ".", NULL);
@@ -132,7 +143,7 @@ lesson_grade_text(const lesson *l, const lesson_question *q, const char *answer,
 		add(out, " Misconception: ", res.miscs[i].text);
 		add(out, ".", NULL);
 	}
-	for (size_t i = 0; i < res.nconcepts; i++)
+	for (size_t i = 0; i < res.nconcepts && !res.pass; i++)
 		if (!res.concepts[i].hit && res.concepts[i].text[0]) {
 			/* an order step has no text of its own: name it */
 			add(out, " Missing: ", strcmp(res.concepts[i].text, "not mentioned")

@@ -313,13 +313,14 @@ check_rubric(lesson_checker *c, const lesson_question *q)
 
 	if (r != NULL) {
 		/* the question's own answers must pass its rubric: a rubric
-		 * that fails them would fail a learner who says the same */
+		 * that fails them would fail a learner who says the same (not
+		 * checked in a lesson the parser found broken) */
 		char why[200];
-		if (q->answer_loc.line && !text_empty(&q->answer) &&
+		if (c->l->parse_errors == 0 && q->answer_loc.line && !text_empty(&q->answer) &&
 		    !lesson_rubric_passes(r, &q->answer, why, sizeof why))
 			lesson_verr(c, q->answer_loc, "the model answer of question '%s' "
 			    "does not pass its rubric (%s)", lesson_qid(q), why);
-		if (q->concise_loc.line && !text_empty(&q->concise) &&
+		if (c->l->parse_errors == 0 && q->concise_loc.line && !text_empty(&q->concise) &&
 		    !lesson_rubric_passes(r, &q->concise, why, sizeof why))
 			lesson_verr(c, q->concise_loc, "the concise answer of question '%s' "
 			    "does not pass its rubric (%s)", lesson_qid(q), why);
