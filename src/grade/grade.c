@@ -4,8 +4,8 @@
  *
  * The verdict is decided in this order, each one a reason to fail however
  * many right words the answer holds: nothing to grade; key words without
- * sentences (salad; not for a list of steps in the right order, which is
- * what an order question asks for); two exclusive claims asserted (a contradiction); a
+ * sentences (salad; not for a list of steps in the right order, set
+ * apart by commas or arrows, which is what an order question asks for); two exclusive claims asserted (a contradiction); a
  * misconception asserted; a required concept missing; a score below the
  * pass mark.
  */
@@ -328,7 +328,8 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		res->verdict = GRADE_EMPTY;
 	else if (!order_ok)
 		res->verdict = GRADE_BAD_ORDER;
-	else if (res->nconcepts > nsteps && !(nsteps && order_ok) && is_salad(&tx))
+	else if (res->nconcepts > nsteps && !(nsteps && order_ok && tx.nclauses > 2) &&
+	    is_salad(&tx))
 		res->verdict = GRADE_SALAD;
 	else if (res->contradiction[0])
 		res->verdict = GRADE_CONTRADICTION;

@@ -1,0 +1,372 @@
+/*
+ * check_grade_sets.c — the grader on labelled answers, with the rubrics of
+ * the shipped lessons: the sets in tests/grade (those written with or
+ * before the current rubrics, and the held-out halves written by people
+ * who never saw them), every free-text question's own model and concise
+ * answers, and the reference article's concise answers.  Linked into
+ * tests/check_grade, whose suite adds grade_sets_tcase().
+ */
+#include <config.h>
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grade/grade.h"
+#include "lesson/lesson.h"
+#include "lesson/grade_text.h"
+
+TCase *grade_sets_tcase(void);
+
+static void run_set(const grade_rubric *r, const char *file, int *agree, int *total,
+    int *false_pass, int *fail_right, bool show);
+
+/* Floors of heldout_halves: tune agreement %, report agreement %, right
+ * report answers failed at most, wrong report answers passed at most. */
+#define TUNE_OVERFLOW	97, 71, 7, 4
+#define TUNE_UNDERFLOW	92, 86, 1, 4
+#define TUNE_SOFTMAX	100, 76, 3, 6
+#define TUNE_STEP	92, 82, 5, 2
+#define TUNE_BF16	100, 62, 10, 4
+#define TUNE_MOCKO	95, 69, 4, 3
+#define TUNE_MOCKU	100, 77, 2, 3
+#define TUNE_MOCKS	100, 86, 0, 3
+#define TUNE_CMP	95, 77, 5, 0
+
+static const char *
+top_dir(void)
+{
+	const char *top = getenv("top_srcdir");
+	return top ? top : ".";
+}
+
+/* The rubric of question id, as the lesson that asks it holds it: the
+ * five required questions live in the lessons of their topics
+ * (lessons/overflow, underflow, softmax, amp-step, range-precision), the
+ * mock-* probes in lessons/interview and cmp-speedup in comparison.
+ * Exactly one shipped lesson may ask it: the id is global. */
+static grade_rubric *
+load_rubric(const char *top, const char *id)
+{
+	char dir[1024], **paths, *where = NULL;
+	const char *dirs[1] = { dir };
+	grade_rubric *r = NULL;
+	int ioerr, line, found = 0;
+	grade_diag gd;
+
+	snprintf(dir, sizeof dir, "%s/lessons", top);
+	long n = lesson_list(dirs, 1, &paths);
+	ck_assert_msg(n > 0, "no lesson in %s", dir);
+	for (long i = 0; i < n; i++) {
+		lesson_diags d = { 0 };
+		lesson *l = lesson_load(paths[i], &d, &ioerr);
+		ck_assert_msg(l != NULL, "%s does not load (%zu diagnostics)",
+		    paths[i], d.n);
+		lesson_diags_free(&d);
+		const lesson_question *q = lesson_question_find(l, id);
+		if (q != NULL) {
+			found++;
+			where = paths[i];
+			r = lesson_rubric_compile(q, &line, &gd);
+			ck_assert_msg(r != NULL, "%s:%d:%zu: %s", where, line,
+			    gd.col + 1, gd.msg);
+		}
+		lesson_free(l);
+		if (found > 1)
+			break;
+	}
+	ck_assert_msg(found == 1, "question '%s' is asked by %d shipped lessons "
+	    "(want exactly one; the last is %s)", id, found, where ? where : "-");
+	lesson_paths_free(paths, n);
+	return r;
+}
+
+/* Grade every labelled answer of file; add to the counts. */
+static void
+run_corpus(const grade_rubric *r, const char *file, int *agree, int *total,
+    int *false_pass)
+{
+	run_set(r, file, agree, total, false_pass, NULL, true);
+}
+
+/* The same, counting the right answers failed too (*fail_right, when not
+ * NULL); show: print each disagreement (never for the report halves). */
+static void
+run_set(const grade_rubric *r, const char *file, int *agree, int *total,
+    int *false_pass, int *fail_right, bool show)
+{
+	FILE *f = fopen(file, "r");
+	static char line[1 << 16];
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		bool want;
+		if (strncmp(line, "PASS:", 5) == 0)
+			want = true;
+		else if (strncmp(line, "FAIL:", 5) == 0)
+			want = false;
+		else
+			continue;
+		grade_result res;
+		ck_assert(grade_answer(r, line + 5, strlen(line + 5), &res));
+		(*total)++;
+		if (res.pass == want)
+			(*agree)++;
+		else if (show)
+			printf("  disagree (want %s, got %s: %s):%.120s\n", want ? "PASS" : "FAIL",
+			    res.pass ? "pass" : "fail", grade_verdict_text(res.verdict), line + 5);
+		if (res.pass && !want)
+			(*false_pass)++;
+		if (!res.pass && want && fail_right)
+			(*fail_right)++;
+		grade_result_free(&res);
+	}
+	fclose(f);
+}
+
+/* The misconception a question exists to catch is named, not only a
+ * missing point: the feedback must say why the answer is wrong. */
+START_TEST(shipped_misconceptions_fire)
+{
+	static const struct {
+		const char *id, *answer, *misc;
+	} cases[] = {
+		{ "cmp-speedup", "Yes, each step is faster, so it is a speedup.", "step-time" },
+		{ "mock-overflow", "It overflows, so turn up the loss scale until the loss is finite.",
+		    "raise-scale" },
+		{ "mock-underflow", "It underflows, so GradScaler divides the loss by S before "
+		    "backward.", "divide-loss" },
+		{ "mock-softmax", "exp(20) overflows to inf and inf/inf is NaN; clip the logits to "
+		    "[-10, 10].", "clip-logits" },
+	};
+	const char *top = top_dir();
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		grade_rubric *r = load_rubric(top, cases[i].id);
+		grade_result res;
+		ck_assert(grade_answer(r, cases[i].answer, strlen(cases[i].answer), &res));
+		bool named = false;
+		for (size_t k = 0; k < res.nmiscs; k++)
+			named |= strcmp(res.miscs[k].id, cases[i].misc) == 0;
+		ck_assert_msg(res.verdict == GRADE_MISCONCEPTION && named,
+		    "%s: '%s' is not charged with %s (%s)", cases[i].id, cases[i].answer,
+		    cases[i].misc, grade_verdict_text(res.verdict));
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
+}
+END_TEST
+
+START_TEST(corpus_agreement)
+{
+	/* Each question with its holdout set's least size and floor (in %).
+	 * The five full questions' holdout sets have about 45 answers each;
+	 * the four questions of the lesson set (the mock interview's probes
+	 * and the comparison's speedup question) have 15, so one answer is
+	 * 6.7 points there. */
+	static const struct {
+		const char *id;
+		int holdout_min, holdout_floor;
+	} questions[] = {
+		{ "overflow", 40, 85 },
+		{ "underflow", 40, 85 },
+		{ "softmax", 40, 85 },
+		{ "step-order", 40, 85 },
+		{ "bf16", 40, 85 },
+		{ "mock-overflow", 15, 85 },
+		{ "mock-underflow", 15, 85 },
+		{ "mock-softmax", 15, 85 },
+		{ "cmp-speedup", 15, 85 },
+	};
+	const char *top = getenv("top_srcdir");
+	char ans[1024], unseen[1024];
+
+	if (top == NULL)
+		top = ".";
+	char holdout[1024];
+	int hagree = 0, htotal = 0, hfp = 0;
+
+	for (size_t q = 0; q < sizeof questions / sizeof questions[0]; q++) {
+		const char *id = questions[q].id;
+		int agree = 0, total = 0, fp = 0, ha = 0, ht = 0, hf = 0;
+		snprintf(ans, sizeof ans, "%s/tests/grade/%s.answers", top, id);
+		snprintf(unseen, sizeof unseen, "%s/tests/grade/corpus/%s.answers", top, id);
+		snprintf(holdout, sizeof holdout, "%s/tests/grade/holdout/%s.answers", top, id);
+		grade_rubric *r = load_rubric(top, id);
+		run_corpus(r, ans, &agree, &total, &fp);
+		run_corpus(r, unseen, &agree, &total, &fp);
+		run_corpus(r, holdout, &ha, &ht, &hf);
+		grade_rubric_free(r);
+		printf("%s: %d/%d answers agree (%.1f%%), %d wrong answers passed; "
+		    "holdout %d/%d (%.1f%%), %d wrong passed\n", id, agree,
+		    total, total ? 100.0 * agree / total : 0, fp, ha, ht,
+		    ht ? 100.0 * ha / ht : 0, hf);
+		fflush(stdout);
+		ck_assert_msg(total >= 40, "%s: only %d labelled answers", id, total);
+		ck_assert_msg(agree * 100 >= total * 95, "%s: agreement %d/%d below 95%%",
+		    id, agree, total);
+		ck_assert_msg(fp == 0, "%s: %d wrong answers passed", id, fp);
+		/* The holdout sets were written without the rubrics in view and
+		 * never used to tune them; they measure how the grader does on
+		 * answers it was not built from, so they guard against
+		 * regressions with a floor rather than the 95% bar. */
+		ck_assert_msg(ht >= questions[q].holdout_min,
+		    "%s: holdout has only %d answers", id, ht);
+		ck_assert_msg(ha * 100 >= ht * questions[q].holdout_floor,
+		    "%s: holdout agreement %d/%d below %d%%", id, ha, ht,
+		    questions[q].holdout_floor);
+		hagree += ha;
+		htotal += ht;
+		hfp += hf;
+	}
+	printf("holdout overall: %d/%d (%.1f%%), %d wrong answers passed\n", hagree,
+	    htotal, htotal ? 100.0 * hagree / htotal : 0, hfp);
+}
+END_TEST
+
+/*
+ * The held-out answers: written and labelled by people who never saw the
+ * rubrics, from the reference article alone, and split in two (odd and
+ * even answer lines).  The tune half may be read and tuned on; the report
+ * half is only measured, here: its figures are printed as totals and
+ * nothing is printed per answer.  The floors are what the grader reaches
+ * (doc/grader.md has the figures); the goal, 95% agreement, at most 3% of
+ * right answers failed and no wrong answer passed on the report half, is
+ * not reached yet for every question, and the floors say so honestly: they
+ * catch a regression, they do not claim the goal.
+ */
+START_TEST(heldout_halves)
+{
+	static const struct {
+		const char *id;
+		int tune_floor, report_floor;		/* agreement, % */
+		int report_right_failed, report_wrong_passed;	/* at most */
+	} q[] = {
+		{ "overflow", TUNE_OVERFLOW },
+		{ "underflow", TUNE_UNDERFLOW },
+		{ "softmax", TUNE_SOFTMAX },
+		{ "step-order", TUNE_STEP },
+		{ "bf16", TUNE_BF16 },
+		{ "mock-overflow", TUNE_MOCKO },
+		{ "mock-underflow", TUNE_MOCKU },
+		{ "mock-softmax", TUNE_MOCKS },
+		{ "cmp-speedup", TUNE_CMP },
+	};
+	char path[1024];
+	int ra = 0, rt = 0, rfp = 0, rfr = 0;
+
+	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+		grade_rubric *r = load_rubric(top_dir(), q[i].id);
+		int ta = 0, tt = 0, tfp = 0, tfr = 0, a = 0, t = 0, fp = 0, fr = 0;
+		snprintf(path, sizeof path, "%s/tests/grade/tune/%s.answers", top_dir(), q[i].id);
+		run_set(r, path, &ta, &tt, &tfp, &tfr, true);
+		snprintf(path, sizeof path, "%s/tests/grade/report/%s.answers", top_dir(), q[i].id);
+		run_set(r, path, &a, &t, &fp, &fr, false);
+		grade_rubric_free(r);
+		printf("%s: tune %d/%d (%.1f%%), %d right failed, %d wrong passed; "
+		    "report %d/%d (%.1f%%), %d right failed, %d wrong passed\n", q[i].id,
+		    ta, tt, tt ? 100.0 * ta / tt : 0, tfr, tfp, a, t, t ? 100.0 * a / t : 0,
+		    fr, fp);
+		fflush(stdout);
+		ck_assert_msg(tt >= 20 && t >= 20, "%s: %d tune and %d report answers",
+		    q[i].id, tt, t);
+		ck_assert_msg(ta * 100 >= tt * q[i].tune_floor, "%s: tune agreement %d/%d "
+		    "below %d%%", q[i].id, ta, tt, q[i].tune_floor);
+		ck_assert_msg(a * 100 >= t * q[i].report_floor, "%s: report agreement %d/%d "
+		    "below %d%%", q[i].id, a, t, q[i].report_floor);
+		ck_assert_msg(fr <= q[i].report_right_failed, "%s: %d right report answers "
+		    "failed (at most %d)", q[i].id, fr, q[i].report_right_failed);
+		ck_assert_msg(fp <= q[i].report_wrong_passed, "%s: %d wrong report answers "
+		    "passed (at most %d)", q[i].id, fp, q[i].report_wrong_passed);
+		ra += a, rt += t, rfp += fp, rfr += fr;
+	}
+	printf("report overall: %d/%d (%.1f%%), %d right answers failed, %d wrong "
+	    "answers passed\n", ra, rt, rt ? 100.0 * ra / rt : 0, rfr, rfp);
+}
+END_TEST
+
+/* Every shipped free-text question has a concise answer, and its rubric
+ * passes both it and the model answer (check-lesson says so too; this
+ * names the question when it does not). */
+START_TEST(own_answers_pass)
+{
+	char dir[1024], **paths, why[200];
+	const char *dirs[1] = { dir };
+	int ioerr, line, ntext = 0;
+	grade_diag gd;
+
+	snprintf(dir, sizeof dir, "%s/lessons", top_dir());
+	long n = lesson_list(dirs, 1, &paths);
+	ck_assert_int_gt(n, 0);
+	for (long i = 0; i < n; i++) {
+		lesson_diags d = { 0 };
+		lesson *l = lesson_load(paths[i], &d, &ioerr);
+		lesson_diags_free(&d);
+		ck_assert_msg(l != NULL, "%s does not load", paths[i]);
+		for (size_t k = 0; k < l->nquestions; k++) {
+			const lesson_question *qu = &l->questions[k];
+			if (qu->type != LQ_TEXT)
+				continue;
+			ntext++;
+			grade_rubric *r = lesson_rubric_compile(qu, &line, &gd);
+			ck_assert_ptr_nonnull(r);
+			ck_assert_msg(qu->concise_loc.line != 0, "%s has no @concise", qu->id);
+			ck_assert_msg(lesson_rubric_passes(r, &qu->answer, why, sizeof why),
+			    "%s: its model answer fails (%s)", qu->id, why);
+			ck_assert_msg(lesson_rubric_passes(r, &qu->concise, why, sizeof why),
+			    "%s: its concise answer fails (%s)", qu->id, why);
+			grade_rubric_free(r);
+		}
+		lesson_free(l);
+	}
+	lesson_paths_free(paths, n);
+	ck_assert_int_ge(ntext, 9);
+}
+END_TEST
+
+/* The reference article's "A concise answer under interview pressure",
+ * quoted: each must pass the questions it answers. */
+START_TEST(article_concise_answers_pass)
+{
+	static const struct {
+		const char *ids[3], *answer;
+	} cases[] = {
+		{ { "mock-overflow", "overflow" }, "forward fp16 range overflow; find or widen "
+		    "that operation\xe2\x80\x94scaling the loss later cannot undo inf." },
+		{ { "mock-underflow" }, "backward underflow is where loss scaling may help, "
+		    "provided the forward path remained valid and the scale itself does not "
+		    "overflow." },
+		{ { "mock-softmax", "softmax" }, "use stable softmax/log-sum-exp or fused loss; "
+		    "do not form huge exponentials." },
+		{ { "step-order" }, "autocast forward/loss, scale backward, unscale before "
+		    "clipping, conditional optimizer step, update scale." },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (size_t k = 0; k < 3 && cases[i].ids[k]; k++) {
+			grade_rubric *r = load_rubric(top_dir(), cases[i].ids[k]);
+			grade_result res;
+			ck_assert(grade_answer(r, cases[i].answer, strlen(cases[i].answer), &res));
+			ck_assert_msg(res.pass, "%s fails the article's concise answer (%s): %s",
+			    cases[i].ids[k], grade_verdict_text(res.verdict), cases[i].answer);
+			grade_result_free(&res);
+			grade_rubric_free(r);
+		}
+}
+END_TEST
+
+TCase *
+grade_sets_tcase(void)
+{
+	TCase *tc = tcase_create("corpus");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, shipped_misconceptions_fire);
+	tcase_add_test(tc, corpus_agreement);
+	tcase_add_test(tc, heldout_halves);
+	tcase_add_test(tc, own_answers_pass);
+	tcase_add_test(tc, article_concise_answers_pass);
+	return tc;
+}
