@@ -79,12 +79,30 @@ by_start(const void *a, const void *b)
 	return x->term < y->term ? -1 : x->term > y->term;
 }
 
+/* Can term t occur at all?  One index lookup per word: most phrases have a
+ * term the answer lacks, and are dropped before any scan. */
+static bool
+term_possible(const gterm *t, const gtext *tx)
+{
+	for (size_t a = 0; a < t->nalts; a++) {
+		const gel *e0 = &t->alts[a].el[0];
+		if (e0->isnum ? tx->hasnum : e0->prefix ? tx->initial[(unsigned char)e0->word[0]] != 0
+		    : gtext_find(tx, e0->stem, e0->hash) != (size_t)-1)
+			return true;
+	}
+	return false;
+}
+
 /* Every occurrence of ph's terms in the answer, sorted by start.  Words are
  * found through the stem index; prefixes and numbers by a scan. */
 static size_t
 all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 {
 	size_t n = 0;
+
+	for (size_t t = 0; t < ph->nterms; t++)
+		if (!term_possible(&ph->terms[t], tx))
+			return 0;
 
 	for (size_t t = 0; t < ph->nterms; t++)
 		for (size_t a = 0; a < ph->terms[t].nalts; a++) {
@@ -96,9 +114,14 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 				continue;	/* cannot occur: skip the scan */
 			size_t p = scan ? 0 : gtext_find(tx, e0->stem, e0->hash);
 			for (; p < tx->n && n < max;
-			    p = scan ? p + 1 : gtext_next(tx, p))
-				if (alt_at(al, tx, p, ph->span ? -1 : tx->t[p].clause))
+			    p = scan ? p + 1 : gtext_next(tx, p)) {
+				const gtok *k = &tx->t[p];
+				if (scan && (e0->isnum ? !k->isnum : k->raw[0] != e0->word[0] &&
+				    k->stem[0] != e0->word[0]))
+					continue;	/* the cheap test of el_matches first */
+				if (alt_at(al, tx, p, ph->span ? -1 : k->clause))
 					o[n++] = (occ){ p, p + al->nel, t };
+			}
 		}
 	qsort(o, n, sizeof *o, by_start);
 	return n;

@@ -234,12 +234,31 @@ static const char *const ise_roots[] = {
 
 /* The word w (lower case) as it was meant, in buf; w itself when it is
  * spelt right. */
+#define RS_SIZE 256
+static const char *const *rs_table[RS_SIZE];	/* respell entries by hash */
+static once_flag rs_once = ONCE_FLAG_INIT;
+
+static void
+rs_build(void)
+{
+	for (size_t i = 0; i < sizeof respell / sizeof respell[0]; i++) {
+		size_t h = grade_hash(respell[i][0]) & (RS_SIZE - 1);
+		while (rs_table[h])
+			h = (h + 1) & (RS_SIZE - 1);
+		rs_table[h] = respell[i];
+	}
+}
+
 const char *
 grade_respell(const char *w, char *buf, size_t size)
 {
-	for (size_t i = 0; i < sizeof respell / sizeof respell[0]; i++)
-		if (strcmp(w, respell[i][0]) == 0)
-			return respell[i][1];
+	call_once(&rs_once, rs_build);
+	for (size_t h = grade_hash(w) & (RS_SIZE - 1); rs_table[h]; h = (h + 1) & (RS_SIZE - 1))
+		if (strcmp(w, rs_table[h][0]) == 0)
+			return rs_table[h][1];
+	const char *is = strstr(w, "is");
+	if (is == NULL || is == w)
+		return w;
 	for (size_t i = 0; ise_roots[i]; i++) {
 		size_t n = strlen(ise_roots[i]);
 		if (strncmp(w, ise_roots[i], n) == 0 && w[n] == 'i' && w[n + 1] == 's' &&
@@ -266,6 +285,24 @@ ends(const char *w, size_t n, const char *suf)
  * overflowed, overflowing and overflow meet, as do scale, scaled, scaling
  * and scales.  Short words are left alone ("is", "as", "nan").
  */
+#ifdef GRADE_SNOWBALL_TRIAL	/* measuring Snowball against it (doc/grader.md) */
+#include <libstemmer.h>
+void
+grade_stem(const char *w, size_t len, char out[GRADE_WORD])
+{
+	static struct sb_stemmer *st;
+	char b[64];
+	size_t n = len < sizeof b - 1 ? len : sizeof b - 1;
+
+	if (st == NULL)
+		st = sb_stemmer_new("english", NULL);
+	for (size_t i = 0; i < n; i++)
+		b[i] = (char)tolower((unsigned char)w[i]);
+	b[n] = '\0';
+	const sb_symbol *r = sb_stemmer_stem(st, (const sb_symbol *)b, (int)n);
+	snprintf(out, GRADE_WORD, "%s", r ? (const char *)r : b);
+}
+#else
 void
 grade_stem(const char *w, size_t len, char out[GRADE_WORD])
 {
@@ -297,6 +334,7 @@ grade_stem(const char *w, size_t len, char out[GRADE_WORD])
 		b[GRADE_WORD - 1] = '\0';
 	strcpy(out, b);
 }
+#endif
 
 /* Before 's, these mean "is" (it's, that's); elsewhere 's is a possessive. */
 bool
