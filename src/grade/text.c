@@ -532,8 +532,20 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	 * order doesn't matter", "whoever says divide the loss ...". */
 	for (size_t i = 1; i < tx->n; i++) {
 		if (tx->t[i].clause == tx->t[i - 1].clause && (tx->t[i].wc & WC_SAY) &&
-		    (tx->t[i - 1].wc & WC_WHO))
+		    (tx->t[i - 1].wc & WC_WHO)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
+			/* what they say runs on to the end of the sentence ("a
+			 * common assumption is that bf16 is better, so strictly
+			 * better"), up to a contrast: "some say X, but Y" */
+			for (size_t k = i + 1; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
+				if (tx->t[k].clause != tx->t[k - 1].clause &&
+				    (grade_word_class(tx->t[k].raw) & WC_SPLIT) &&
+				    !(grade_word_class(tx->t[k].raw) & WC_IF) &&
+				    strcmp(tx->t[k].raw, "so") != 0)
+					break;
+				tx->hypo[tx->t[k].clause] = HY_COND;
+			}
+		}
 		if (strcmp(tx->t[i].stem, "tempt") == 0)
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	}

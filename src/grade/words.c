@@ -135,7 +135,8 @@ static const char *const who[] = {
 };
 static const char *const say[] = {
 	"think", "say", "says", "claim", "claims", "suggest", "suggests",
-	"propos", "believ", "assum", "expect", "want", "suggestion", "idea", "proposal",
+	"propos", "believ", "assum", "expect", "want", "suggestion", "idea", "proposal", "assumption", "belief",
+	"myth", "misconception", "intuition", "impression",
 	"reflex", "instinct", "tell", "told", "insist", NULL
 };
 
