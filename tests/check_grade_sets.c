@@ -339,7 +339,7 @@ START_TEST(article_concise_answers_pass)
 		{ { "mock-underflow" }, "backward underflow is where loss scaling may help, "
 		    "provided the forward path remained valid and the scale itself does not "
 		    "overflow." },
-		{ { "mock-softmax", "softmax" }, "use stable softmax/log-sum-exp or fused loss; "
+		{ { "mock-softmax" }, "use stable softmax/log-sum-exp or fused loss; "
 		    "do not form huge exponentials." },
 		{ { "step-order" }, "autocast forward/loss, scale backward, unscale before "
 		    "clipping, conditional optimizer step, update scale." },
