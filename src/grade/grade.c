@@ -65,7 +65,7 @@ entry(const grade_rubric *r, const char *id, size_t *idx)
 
 #define MAXPOS 32	/* mentions of one step that are remembered */
 
-#define LIST_GAP 10	/* tokens between mentions that still make one list */
+#define LIST_GAP 14	/* tokens between mentions that still make one list */
 
 typedef struct mention {
 	size_t pos, step;
