@@ -57,7 +57,8 @@ static const char *const skippable[] = {
 	"been", "do", "does", "did", "need", "should", "would", "will", "can",
 	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
 	"about", "any", "so", "much", "more", "try", "than", "think", "believe",
-	"expect", "suppose", "something", "anything", NULL
+	"expect", "suppose", "something", "anything", "real", "true", "genuine",
+	"actual", "proper", NULL
 };
 /* ... and between a phrase and a negator after it (raw or stemmed). */
 static const char *const postskip[] = {
