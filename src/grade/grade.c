@@ -170,14 +170,19 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
     const size_t *first, size_t (*pos)[MAXPOS], const size_t *npos,
     grade_result *res)
 {
-	size_t len = 0, missing = 0;
+	size_t len = 0, missing = 0, seg[32], named = 0;
 	bool used[64] = { false };
 
+	/* the answer's list, when one names every step it names */
+	for (size_t i = 0; i < n; i++)
+		named += first[i] != (size_t)-1;
+	bool list = densest_run(tx, n, pos, npos, seg) == named;
+	const size_t *shown = list ? seg : first;
 	for (size_t k = 0; k < n && k < 64; k++) {
 		size_t bi = n;
 		for (size_t i = 0; i < n && i < 64; i++)
-			if (!used[i] && first[i] != (size_t)-1 &&
-			    (bi == n || first[i] < first[bi]))
+			if (!used[i] && shown[i] != (size_t)-1 &&
+			    (bi == n || shown[i] < shown[bi]))
 				bi = i;
 		if (bi == n)
 			break;
@@ -190,8 +195,8 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 	for (size_t i = 0; i < n; i++)
 		missing += first[i] == (size_t)-1 && steps[i]->required;
 	for (size_t i = 0; i + 1 < n; i++)
-		res->score += first[i] != (size_t)-1 && first[i + 1] != (size_t)-1 &&
-		    first[i] <= first[i + 1];
+		res->score += shown[i] != (size_t)-1 && shown[i + 1] != (size_t)-1 &&
+		    shown[i] <= shown[i + 1];
 	res->max += (int)n - 1;
 	for (size_t i = 0; i < n; i++) {
 		grade_item *it = &res->concepts[res->nconcepts++];
@@ -202,10 +207,7 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 		it->text = it->hit ? "" : "not mentioned";
 	}
 	/* In order, in the main list or in the answer as a whole. */
-	size_t seg[32], named = 0;
-	for (size_t i = 0; i < n; i++)
-		named += first[i] != (size_t)-1;
-	if (densest_run(tx, n, pos, npos, seg) == named) {
+	if (list) {
 		if (ordered(steps, n, seg))
 			return true;
 		first = seg;	/* report the inversion of the list itself */

@@ -341,28 +341,40 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 	return true;
 }
 
-/* The point itself said to be unneeded: a negator right before the match
- * (past at most three skippable words) in a clause that speaks of need,
- * "no scaling of the loss is involved", "no need to compare against fp32".
+/* The point itself said to be unneeded: before the match in its clause, a
+ * negator with a word of need right after it ("no scaling of the loss is
+ * involved" has it after the match, "no need to compare against fp32
+ * quality" before it), or right before the match past skippable words.
  * ("Nothing overflows" after a fix denies nothing: it is the fix's result.) */
+static bool
+need_word(const gtok *t)
+{
+	static const char *const need[] = { "need", "involv", "requir", "necessary",
+		"matter", "bother", NULL };
+
+	for (size_t i = 0; need[i]; i++)
+		if (strncmp(t->stem, need[i], strlen(need[i])) == 0)
+			return true;
+	return false;
+}
+
 static bool
 denied(const gtext *tx, size_t cs, size_t ce, size_t ms)
 {
-	static const char *const need[] = { "need", "involv", "requir", "necessary",
-		"used", "matter", "point", "bother", NULL };
+	for (size_t q = cs; q + 1 < ms; q++)	/* "no need to ... X" */
+		if ((tx->t[q].flags & TK_NEGATOR) && need_word(&tx->t[q + 1]))
+			return true;
 	bool neg = false;
-
-	for (size_t q = ms; q > cs && ms - q < 6 && !neg; q--) {
+	for (size_t q = ms; q > cs && ms - q < 4 && !neg; q--) {
 		const gtok *t = &tx->t[q - 1];
 		if (t->flags & TK_NEGATOR)
 			neg = true;
-		else if (!(t->flags & TK_SKIP) && strcmp(t->stem, "need") != 0)
+		else if (!(t->flags & TK_SKIP))
 			break;
 	}
-	for (size_t q = cs; q < ce && neg; q++)
-		for (size_t i = 0; need[i]; i++)
-			if (strncmp(tx->t[q].stem, need[i], strlen(need[i])) == 0)
-				return true;
+	for (size_t q = ms; q < ce && neg; q++)	/* "no X is involved" */
+		if (need_word(&tx->t[q]))
+			return true;
 	return false;
 }
 
@@ -430,7 +442,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			/* a point the answer denies is not made, whatever else
 			 * it says: "GradScaler stores it in fp32; no scaling of
 			 * the loss is involved" */
-			if (e->kind == GK_CONCEPT && !ph->negated && m == GM_NEGATED &&
+			if (e->kind == GK_CONCEPT && !ph->negated &&
 			    !tx->hypo[mc] && denied(tx, tx->cstart[mc], tx->cend[mc], ms))
 				deny = true;
 		}

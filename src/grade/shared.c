@@ -29,6 +29,7 @@ static const char *const shared_lines[] = {
 
 	"misconception bf16-more-precise: seq: @bf more/higher/better/greater/extra/finer "
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
+	    "span: seq: @bf which more/higher/better precision/precise/accurate ~6 | "
 	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
