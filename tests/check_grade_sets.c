@@ -358,6 +358,114 @@ START_TEST(article_concise_answers_pass)
 }
 END_TEST
 
+/*
+ * The classes of the grader's old mistakes, one written example each (not
+ * taken from the held-out sets): right answers that must pass however they
+ * are written, and a right answer beside one false claim, which must fail
+ * on that claim, named.
+ */
+START_TEST(right_however_written)
+{
+	static const char *const cases[][2] = {
+		/* terse, with only the core */
+		{ "underflow", "1e-8 is below the smallest fp16 subnormal so it underflows to "
+		    "zero. Loss scaling multiplies the loss by S before backward so the "
+		    "gradients are representable, then unscales them before the optimizer step." },
+		/* notation */
+		{ "overflow", "1e4 \xc3\x97 1e4 = 1e8 \xe2\x89\xab 6.55e4, so fl16(1e8) = inf in "
+		    "the forward. S\xc2\xb7inf = inf, so a bigger S cannot help; compute it in fp32." },
+		{ "softmax", "exp(20) > 65504 so it is inf and inf/inf = NaN; use "
+		    "e^{x\xe2\x88\x92m}/\xce\xa3e^{x_j\xe2\x88\x92m} with m = max(x)." },
+		/* restating the proposal to refute it */
+		{ "overflow", "The teammate wants to turn up GradScaler, but this inf is made in "
+		    "the forward: 1e8 is above fp16's max. The scale only multiplies the loss "
+		    "after the forward, so it cannot undo it; run the op in fp32." },
+		/* what the scaler does, described */
+		{ "overflow", "The product overflows fp16 in the forward pass, and raising the loss "
+		    "scale cannot fix a forward inf; keep the op in fp32. After an overflow "
+		    "scaler.step skips the update and scaler.update lowers the scale." },
+		/* code names only, the reason before the list, no forward pass */
+		{ "step-order", "Clipping needs the real magnitudes, so the gradients are divided "
+		    "by the scale before you clip: scale(loss).backward \xe2\x86\x92 unscale_(opt) "
+		    "\xe2\x86\x92 clip_grad_norm_ \xe2\x86\x92 scaler.step(opt) \xe2\x86\x92 update()." },
+		/* British spelling and misspellings */
+		{ "mock-underflow", "its an underflw: the gradeint rounds to zero. The scaler "
+		    "multiplies the loss by S before backward and unscales it before the optimiser step." },
+		{ "cmp-speedup", "It's not a real speedup: skipped steps waste time and update "
+		    "nothing. Compare time to the same validation loss against fp32." },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		grade_rubric *r = load_rubric(top_dir(), cases[i][0]);
+		grade_result res;
+		ck_assert(grade_answer(r, cases[i][1], strlen(cases[i][1]), &res));
+		ck_assert_msg(res.pass, "%s fails (%s): %s", cases[i][0],
+		    grade_verdict_text(res.verdict), cases[i][1]);
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
+}
+END_TEST
+
+START_TEST(false_claim_beside_right_fails)
+{
+	static const char *const cases[][3] = {
+		{ "bf16", "bf16 has both more range and more precision than fp16, and loss "
+		    "scaling is usually unnecessary.", "bf16-more-precise" },
+		{ "overflow", "It overflows in the forward; the loss scale cannot fix a forward "
+		    "inf. Use bf16, which is more precise than fp16.", "bf16-more-precise" },
+		{ "underflow", "1e-8 underflows to zero. Loss scaling multiplies the loss by S and "
+		    "unscales before the step. It also rescues forward activations that "
+		    "underflowed.", "scale-fixes-forward" },
+		{ "mock-underflow", "It underflows; loss scaling multiplies the loss by S and "
+		    "unscales before the step. Loss scaling also fixes tiny updates to fp16 "
+		    "weights.", "scale-fixes-updates" },
+		{ "softmax", "exp(20) overflows to inf and inf/inf is NaN; subtract the max, "
+		    "although subtracting the max changes the probabilities slightly.",
+		    "max-changes-softmax" },
+		{ "underflow", "1e-8 underflows to zero. Loss scaling multiplies the loss by S and "
+		    "unscales before the step; the scale must stay below 65504 because it is "
+		    "stored in fp16.", "scale-in-fp16" },
+		{ "mock-softmax", "exp(20) overflows and inf/inf is NaN; subtract the max. Better "
+		    "still, bf16 makes a naive softmax safe.", "bf16-naive-softmax" },
+		{ "step-order", "Scaled backward, unscale, clip, step, update: clip after unscale "
+		    "so the threshold sees real gradients. When a step is skipped the scaler "
+		    "raises the scale.", "scale-up-on-overflow" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		grade_rubric *r = load_rubric(top_dir(), cases[i][0]);
+		grade_result res;
+		ck_assert(grade_answer(r, cases[i][1], strlen(cases[i][1]), &res));
+		bool named = false;
+		for (size_t k = 0; k < res.nmiscs; k++)
+			named |= strcmp(res.miscs[k].id, cases[i][2]) == 0;
+		ck_assert_msg(!res.pass && named, "%s: '%s' is not charged with %s (%s)",
+		    cases[i][0], cases[i][1], cases[i][2], grade_verdict_text(res.verdict));
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
+	/* a point the answer says is not needed is not made */
+	static const char *const denied[][3] = {
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it underflows. "
+		    "GradScaler stores that gradient in fp32; no scaling of the loss is "
+		    "involved, and the gradient is divided by S before the step.", "scale-loss" },
+		{ "cmp-speedup", "No, not a speedup: skipped steps waste time. Also there is no "
+		    "need to compare against fp32 quality.", "compare" },
+	};
+	for (size_t i = 0; i < sizeof denied / sizeof denied[0]; i++) {
+		grade_rubric *r = load_rubric(top_dir(), denied[i][0]);
+		grade_result res;
+		ck_assert(grade_answer(r, denied[i][1], strlen(denied[i][1]), &res));
+		for (size_t k = 0; k < res.nconcepts; k++)
+			if (strcmp(res.concepts[k].id, denied[i][2]) == 0)
+				ck_assert_msg(!res.concepts[k].hit, "%s: %s is credited in '%s'",
+				    denied[i][0], denied[i][2], denied[i][1]);
+		ck_assert(!res.pass);
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
+}
+END_TEST
+
 TCase *
 grade_sets_tcase(void)
 {
@@ -368,5 +476,7 @@ grade_sets_tcase(void)
 	tcase_add_test(tc, heldout_halves);
 	tcase_add_test(tc, own_answers_pass);
 	tcase_add_test(tc, article_concise_answers_pass);
+	tcase_add_test(tc, right_however_written);
+	tcase_add_test(tc, false_claim_beside_right_fails);
 	return tc;
 }

@@ -414,7 +414,10 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 				continue;
 			}
 			lo = hi;
-			int mc = tx->t[ms].clause;
+			/* a span: phrase is read in the clause where it ends:
+			 * "when a step is skipped, the scaler raises the scale"
+			 * asserts what its main clause says */
+			int mc = tx->t[ph->span ? me - 1 : ms].clause;
 			bool hypo = tx->hypo[mc];
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */

@@ -52,7 +52,7 @@ static const char *const shared_lines[] = {
 	    "6.1e-5 (2^-14) is its smallest normal",
 
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
-	    "seq: @scaling also forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
+	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
@@ -99,7 +99,8 @@ static const char *const shared_lines[] = {
 	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
 	    "rais*/increas*/grow*/doubl*/bump* scale ~10 | "
 	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* ~8 | "
-	    "seq: skip* more headroom ~12",
+	    "seq: skip* more headroom ~12 | "
+	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale ~10",
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
 	    "halved by default); it grows only after a run of clean steps",
 

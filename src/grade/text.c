@@ -63,18 +63,24 @@ push(gtext *tx)
  * split: its only imperative follows "you" and is the condition's verb.
  */
 static size_t
-main_clause_start(const gtext *tx, unsigned cls)
+main_clause_start(const gtext *tx, unsigned cls, bool w_is_the)
 {
 	size_t k = label_len(tx), n = tx->n;
 
-	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL)))
+	bool det = w_is_the;	/* "... is skipped the scaler raises it" */
+	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL) || det))
 		return (size_t)-1;
 	size_t c0 = n - k;	/* the clause's first token */
 	if (!(tx->t[c0].flags & TK_IF))
 		return (size_t)-1;
 	const gtok *prev = &tx->t[n - 1];
 	size_t at;
-	if (cls & WC_IMPER) {
+	if (det) {
+		if (prev->isnum || (grade_word_class(prev->raw) & (WC_SKIP | WC_FUNC | WC_SUBJ |
+		    WC_MODAL | WC_NEG | WC_IMPER | WC_CONDVERB)) || k < 3)
+			return (size_t)-1;
+		at = n;
+	} else if (cls & WC_IMPER) {
 		unsigned pc = grade_word_class(prev->raw);
 		if (prev->isnum ? false : (pc & (WC_SKIP | WC_SUBJ | WC_MODAL | WC_NEG |
 		    WC_FUNC | WC_IMPER)) != 0)
@@ -119,7 +125,7 @@ add_word(gtext *tx, const char *w, size_t len)
 			tx->t[tx->n - 1].flags |= TK_CONDMAIN;
 		tx->nclauses++;
 	} else if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
-		size_t at = main_clause_start(tx, cls);
+		size_t at = main_clause_start(tx, cls, strcmp(raw, "the") == 0);
 		if (at != (size_t)-1) {
 			tx->nclauses++;
 			for (size_t i = at; i < tx->n; i++)
