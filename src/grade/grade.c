@@ -279,7 +279,10 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	size_t n = r->nent + 1;
 	gmatch *m = calloc(n, sizeof *m);
 	size_t *first = calloc(n, sizeof *first), *npos = calloc(n, sizeof *npos);
-	size_t (*pos)[MAXPOS] = calloc(n, sizeof *pos);
+	size_t nstep_ent = 1;	/* the mentions are kept for steps only */
+	for (size_t i = 0; i < r->nent; i++)
+		nstep_ent += r->ent[i].kind == GK_STEP;
+	size_t (*pos)[MAXPOS] = calloc(nstep_ent, sizeof *pos);
 	const gentry **steps = calloc(n, sizeof *steps);
 	res->concepts = calloc(n, sizeof *res->concepts);
 	res->miscs = calloc(n, sizeof *res->miscs);

@@ -52,6 +52,7 @@ typedef struct gtext {
 	size_t mask;
 	size_t *cstart, *cend;	/* per clause: its token span [cstart, cend) */
 	unsigned char initial[256];	/* first letters of words present */
+	unsigned char stembit[128];	/* bit hash & 1023: some stem has it */
 	bool hasnum;		/* some token is a number */
 } gtext;
 

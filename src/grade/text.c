@@ -323,6 +323,7 @@ build_index(gtext *tx)
 	if (last == NULL)
 		return false;
 	for (size_t i = 0; i < tx->n; i++) {
+		tx->stembit[(tx->t[i].hash & 1023) >> 3] |= (unsigned char)(1u << (tx->t[i].hash & 7));
 		size_t h = tx->t[i].hash & tx->mask;
 		while (tx->slot[h] && strcmp(tx->t[tx->slot[h] - 1].stem, tx->t[i].stem) != 0)
 			h = (h + 1) & tx->mask;
@@ -340,6 +341,9 @@ size_t
 gtext_find(const gtext *tx, const char *stem, unsigned hash)
 {
 	size_t h = hash & tx->mask;
+
+	if (!(tx->stembit[(hash & 1023) >> 3] & (1u << (hash & 7))))
+		return (size_t)-1;	/* no stem of the answer has this hash's bit */
 
 	while (tx->slot[h]) {
 		const gtok *t = &tx->t[tx->slot[h] - 1];
@@ -364,7 +368,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		len = GRADE_MAX_ANSWER;
 	/* Pass 1: fold to ASCII (at most 16 bytes out per byte in). */
 	size_t cap = len * 16 + 1, o = 0;
-	char *a = malloc(cap);
+	char small[8192];	/* most answers: no allocation for the folded text */
+	char *a = cap <= sizeof small ? small : malloc(cap);
 	if (a == NULL)
 		return false;
 	bool insup = false;
@@ -503,7 +508,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			i++;
 		}
 	}
-	free(a);
+	if (a != small)
+		free(a);
 	if (!ok) {
 		gtext_free(tx);
 		return false;
