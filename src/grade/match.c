@@ -319,11 +319,13 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 		"good", "better", "fine", "safe", "enough", NULL };
 	size_t q = cs;
 
-	while (q < ms && (tx->t[q].flags & TK_SKIP))
+	while (q < ms && ((tx->t[q].flags & TK_SKIP) || strcmp(tx->t[q].raw, "and") == 0 ||
+	    strcmp(tx->t[q].raw, "but") == 0))
 		q++;
-	/* the subject's head may be in the match or just before it:
-	 * "turning the scale up would ..." matched at "scale up" */
-	if (q > ms || ms > q + 3)
+	/* the subject's head may be in the match or before it: "turning
+	 * the scale up would ..." matched at "scale up", "multiplying the
+	 * loss by a bigger S only changes gradients" at "bigger S" */
+	if (q > ms || ms > q + 6)
 		return false;
 	const char *v = tx->t[q].raw;
 	size_t l = strlen(v);
