@@ -336,7 +336,7 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 		comparative |= strcmp(v, more[i]) == 0;
 	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
 		return false;
-	for (q = me; q < ce; q++)
+	for (q = ms + 1; q < ce; q++)	/* in the match too: "casting is just as good" */
 		for (size_t i = 0; works[i]; i++)
 			if (strcmp(tx->t[q].stem, works[i]) == 0)
 				return false;

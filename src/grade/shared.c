@@ -69,7 +69,11 @@ static const char *const shared_lines[] = {
 	    "\"close approximation\" | \"slightly different\" | "
 	    "seq: shift*/subtract*/stable gradient* differ* ~8 | seq: gradient* shift*/shifted differ* ~8 | "
 	    "seq: logsumexp/log_softmax/\"log softmax\"/stable/shift* less/slightly accurate/precise ~8 | "
-	    "\"slightly less accurate\" | \"slightly less precise\"",
+	    "\"slightly less accurate\" | \"slightly less precise\" | "
+	    "seq: result/probabilit*/output/softmax approximately/approximate ~6 | "
+	    "\"only approximately\" | \"approximately equal\" | \"approximately the same\" | "
+	    "seq: shift*/subtract*/subtraction change*/alter*/affect* gradient* ~6 | "
+	    "seq: shift*/subtract* slightly different ~8",
 	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
 	    "numerator and the denominator, so the probabilities and their gradients are the same",
 
@@ -82,6 +86,19 @@ static const char *const shared_lines[] = {
 	    "seq: softmax fp64/float64/double internally ~6 | seq: comput*/computing fp64/float64 internally ~5",
 	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
 	    "escape overflow by computing in a wider format",
+
+	"misconception fp32-naive-softmax: seq: fp32/float32 never overflow* ~6 | "
+	    "seq: fp32/float32 naive/plain always/safe/fine ~8 | "
+	    "seq: fp32/float32 \"just as good\" ~8 | seq: cast*/casting fp32/float32 \"just as good\" ~8 | "
+	    "seq: fp32/float32 \"for good\" ~6 | seq: only matter* fp16 ~4",
+	"  why: fp32 only moves the cliff: exp overflows there too, past about 88; the "
+	    "shifted form is safe in every format",
+
+	"misconception softmax-eps: epsilon | seq: add*/plus 1e-6/1e-8/1e-12/eps/epsilon ~4 | "
+	    "\"division by zero\" | \"divide by zero\" | \"dividing by zero\" | "
+	    "\"denominator is zero\" | seq: denominator zero ~4",
+	"  why: the denominator is inf, not zero: exp overflowed, and inf / inf is NaN; "
+	    "an epsilon cannot help",
 
 	"misconception scale-in-fp16: seq: =scale/factor itself stored/held/kept/fp16/half ~6 | "
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
