@@ -421,6 +421,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			 * asserts what its main clause says */
 			int mc = tx->t[ph->span ? me - 1 : ms].clause;
 			bool hypo = tx->hypo[mc];
+			/* a span: phrase over "X if Y" states the implication
+			 * itself: "the skips go away if you raise the scale" */
+			if (ph->span && tx->hypo[tx->t[ms].clause] == HY_MAIN &&
+			    tx->hypo[mc] == HY_COND)
+				hypo = false;
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,

@@ -30,6 +30,7 @@ static const char *const shared_lines[] = {
 	"misconception bf16-more-precise: seq: @bf more/higher/better/greater/extra/finer "
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
 	    "span: seq: @bf which more/higher/better precision/precise/accurate ~6 | "
+	    "span: seq: @bf which round*/rounds better ~8 | "
 	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
@@ -38,6 +39,7 @@ static const char *const shared_lines[] = {
 	    "10: it buys range with precision, so it is the coarser of the two",
 
 	"misconception bf16-fp16-limit: seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
+	    "span: seq: @bf which same 65504/limit/max/maximum ~8 | \"same 65504\" | "
 	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5",
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
