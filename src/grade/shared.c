@@ -49,9 +49,10 @@ static const char *const shared_lines[] = {
 	"  why: fp16's largest finite value is 65504, (2 - 2^-10) x 2^15",
 
 	"misconception fp16-floor-wrong: seq: smallest positive 6.1e-5~3%/1.5e-5~3% ~7 | "
-	    "seq: smallest fp16 number/value 6.1e-5~3%/1.5e-5~3% ~6",
+	    "seq: smallest fp16 number/value 6.1e-5~3%/1.5e-5~3% ~6 | "
+	    "seq: smallest value/number/positive 1.5e-5~3% ~8",
 	"  why: fp16's smallest positive value is the subnormal 2^-24, about 5.96e-8; "
-	    "6.1e-5 (2^-14) is its smallest normal",
+	    "6.1e-5 (2^-14) is its smallest normal, and 1/65504 is no limit of it",
 
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
