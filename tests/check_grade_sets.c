@@ -443,6 +443,22 @@ START_TEST(false_claim_beside_right_fails)
 		grade_result_free(&res);
 		grade_rubric_free(r);
 	}
+	/* a hedge that never commits fails, whatever it mentions */
+	static const char *const hedges[][2] = {
+		{ "overflow", "Might be overflow, might be underflow, hard to say. Maybe the "
+		    "scale doesn't help here? I'd perhaps try fp32, not sure." },
+		{ "underflow", "It may underflow, I'm not sure. Loss scaling perhaps multiplies "
+		    "the loss by S and maybe divides it back before the step." },
+	};
+	for (size_t i = 0; i < sizeof hedges / sizeof hedges[0]; i++) {
+		grade_rubric *r = load_rubric(top_dir(), hedges[i][0]);
+		grade_result res;
+		ck_assert(grade_answer(r, hedges[i][1], strlen(hedges[i][1]), &res));
+		ck_assert_msg(res.verdict == GRADE_HEDGE, "%s: '%s' is not a hedge (%s)",
+		    hedges[i][0], hedges[i][1], grade_verdict_text(res.verdict));
+		grade_result_free(&res);
+		grade_rubric_free(r);
+	}
 	/* a point the answer says is not needed is not made */
 	static const char *const denied[][3] = {
 		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it underflows. "

@@ -5,9 +5,10 @@
  * The verdict is decided in this order, each one a reason to fail however
  * many right words the answer holds: nothing to grade; key words without
  * sentences (salad; not for a list of steps in the right order, set
- * apart by commas or arrows, which is what an order question asks for); two exclusive claims asserted (a contradiction); a
- * misconception asserted; a required concept missing; a score below the
- * pass mark.
+ * apart by commas or arrows, which is what an order question asks for);
+ * two exclusive claims asserted (a contradiction); a hedge that never
+ * commits; a misconception asserted; a core concept missing; a score
+ * below the pass mark.
  */
 #include <config.h>
 
@@ -27,6 +28,7 @@ grade_verdict_text(grade_verdict v)
 	case GRADE_MISCONCEPTION:	return "states a misconception";
 	case GRADE_CONTRADICTION:	return "contradicts itself";
 	case GRADE_SALAD:		return "a list of key words, not an explanation";
+	case GRADE_HEDGE:		return "hedges without committing to an answer";
 	case GRADE_EMPTY:		return "no answer";
 	case GRADE_BAD_ORDER:		return "the steps are not in the right order";
 	}
@@ -50,6 +52,44 @@ is_salad(const gtext *tx)
 	}
 	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2 &&
 	    tx->nsent <= 1;
+}
+
+/* A hedge that never commits: an explicit refusal to commit ("not sure
+ * which", "may or may not", "hard to say", "whatever works"), or three
+ * clauses or more opened by maybe, perhaps, possibly, "might be", "could
+ * be".  One hedge before a committed answer ("I'm fairly sure this is
+ * forward overflow") is not this. */
+static bool
+is_hedge(const gtext *tx)
+{
+	static const char *const refuse[][3] = {
+		{ "not", "sure", NULL }, { "no", "idea", NULL }, { "hard", "to", "say" },
+		{ "may", "or", "may" }, { "might", "or", "might" }, { "whatever", "works", NULL },
+		{ "whatever", "makes", NULL }, { "not", "know", NULL }, { "who", "knows", NULL },
+		{ "any", "of", "them" }, { "can", "not", "tell" },
+	};
+	size_t open = 0;
+
+	for (size_t i = 0; i < tx->n; i++) {
+		for (size_t k = 0; k < sizeof refuse / sizeof refuse[0]; k++) {
+			size_t m = 0;
+			while (m < 3 && refuse[k][m] && i + m < tx->n &&
+			    strcmp(tx->t[i + m].raw, refuse[k][m]) == 0)
+				m++;
+			if (m == 3 || (m < 3 && refuse[k][m] == NULL)) {
+				/* "I'm fairly sure" commits; "not sure" after it does not */
+				if (!(k == 0 && i > 0 && strcmp(tx->t[i - 1].raw, "fairly") == 0))
+					return true;
+			}
+		}
+		bool first = i == 0 || tx->t[i - 1].clause != tx->t[i].clause;
+		const char *w = tx->t[i].raw, *next = i + 1 < tx->n ? tx->t[i + 1].raw : "";
+		if (first && (strcmp(w, "maybe") == 0 || strcmp(w, "perhaps") == 0 ||
+		    strcmp(w, "possibly") == 0 || ((strcmp(w, "might") == 0 ||
+		    strcmp(w, "could") == 0) && strcmp(next, "be") == 0)))
+			open++;
+	}
+	return open >= 3;
 }
 
 static const gentry *
@@ -338,6 +378,8 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		res->verdict = GRADE_SALAD;
 	else if (res->contradiction[0])
 		res->verdict = GRADE_CONTRADICTION;
+	else if (res->nconcepts > nsteps && is_hedge(&tx))
+		res->verdict = GRADE_HEDGE;
 	else if (res->nmiscs)
 		res->verdict = GRADE_MISCONCEPTION;
 	else if (missing_req)
