@@ -92,6 +92,18 @@ is_hedge(const gtext *tx)
 	return open >= 3;
 }
 
+/* Some function word at all: "unscale before clipping" has one, a bare
+ * run of names ("scale, backward, unscale_, clip, order matters, inf")
+ * has none. */
+static bool
+has_glue(const gtext *tx)
+{
+	for (size_t i = 0; i < tx->n; i++)
+		if (tx->t[i].flags & TK_FUNC)
+			return true;
+	return false;
+}
+
 static const gentry *
 entry(const grade_rubric *r, const char *id, size_t *idx)
 {
@@ -373,8 +385,8 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		res->verdict = GRADE_EMPTY;
 	else if (!order_ok)
 		res->verdict = GRADE_BAD_ORDER;
-	else if (res->nconcepts > nsteps && !(nsteps && order_ok && tx.nclauses > 2) &&
-	    is_salad(&tx))
+	else if (res->nconcepts > nsteps && !(nsteps && order_ok && tx.nclauses > 2 &&
+	    has_glue(&tx)) && is_salad(&tx))
 		res->verdict = GRADE_SALAD;
 	else if (res->contradiction[0])
 		res->verdict = GRADE_CONTRADICTION;
