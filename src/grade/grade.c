@@ -72,6 +72,8 @@ is_hedge(const gtext *tx)
 
 	for (size_t i = 0; i < tx->n; i++) {
 		for (size_t k = 0; k < sizeof refuse / sizeof refuse[0]; k++) {
+			if (tx->t[i].raw[0] != refuse[k][0][0])
+				continue;	/* most tokens: one byte compared */
 			size_t m = 0;
 			while (m < 3 && refuse[k][m] && i + m < tx->n &&
 			    strcmp(tx->t[i + m].raw, refuse[k][m]) == 0)

@@ -33,6 +33,7 @@ typedef struct gtok {
 	char raw[GRADE_WORD];	/* the word as written, lower case */
 	int sent;		/* sentence number: ends at . ! ? : */
 	unsigned wc;		/* word classes used after tokenising (text.c) */
+	unsigned cls;		/* grade_word_class of raw, looked up once */
 	double num;		/* the value when isnum */
 	bool isnum;
 	int clause;
@@ -53,6 +54,10 @@ typedef struct gtext {
 	size_t *cstart, *cend;	/* per clause: its token span [cstart, cend) */
 	unsigned char initial[256];	/* first letters of words present */
 	unsigned char stembit[128];	/* bit hash & 1023: some stem has it */
+	/* The tokens by first letter (0: numbers and signs; words begin with
+	 * an ASCII letter), for the scans of prefixes and numbers:
+	 * bytok[bystart[c] .. bystart[c + 1]). */
+	size_t *bytok, bystart[129];
 	bool hasnum;		/* some token is a number */
 } gtext;
 
@@ -117,6 +122,7 @@ typedef struct gphrase {
 	bool ordered;		/* "seq:" phrases keep their terms' order */
 	bool span;		/* "span:" phrases may cross clause boundaries */
 	int window;		/* tokens the whole match may span */
+	size_t rare;		/* the term to look for first (fewest alternatives) */
 } gphrase;
 
 typedef enum gkind { GK_CONCEPT, GK_MISC, GK_CLAIM, GK_STEP } gkind;

@@ -100,8 +100,10 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 {
 	size_t n = 0;
 
+	if (!term_possible(&ph->terms[ph->rare], tx))
+		return 0;
 	for (size_t t = 0; t < ph->nterms; t++)
-		if (!term_possible(&ph->terms[t], tx))
+		if (t != ph->rare && !term_possible(&ph->terms[t], tx))
 			return 0;
 
 	for (size_t t = 0; t < ph->nterms; t++)
@@ -112,15 +114,21 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 			if ((e0->isnum && !tx->hasnum) ||
 			    (e0->prefix && !tx->initial[(unsigned char)e0->word[0]]))
 				continue;	/* cannot occur: skip the scan */
-			size_t p = scan ? 0 : gtext_find(tx, e0->stem, e0->hash);
-			for (; p < tx->n && n < max;
-			    p = scan ? p + 1 : gtext_next(tx, p)) {
+			/* a prefix or a number: only the tokens of its first
+			 * letter (or the numbers) are tried */
+			unsigned char key = e0->isnum ? 0 : (unsigned char)e0->word[0] & 127;
+			size_t b = tx->bystart[key], be = tx->bystart[key + 1];
+			size_t p = scan ? (b < be ? tx->bytok[b] : tx->n) :
+			    gtext_find(tx, e0->stem, e0->hash);
+			while (p < tx->n && n < max) {
 				const gtok *k = &tx->t[p];
-				if (scan && (e0->isnum ? !k->isnum : k->raw[0] != e0->word[0] &&
-				    k->stem[0] != e0->word[0]))
-					continue;	/* the cheap test of el_matches first */
-				if (alt_at(al, tx, p, ph->span ? -1 : k->clause))
+				if ((!scan || !e0->isnum || k->isnum) &&
+				    alt_at(al, tx, p, ph->span ? -1 : k->clause))
 					o[n++] = (occ){ p, p + al->nel, t };
+				if (scan)
+					p = ++b < be ? tx->bytok[b] : tx->n;
+				else
+					p = gtext_next(tx, p);
 			}
 		}
 	qsort(o, n, sizeof *o, by_start);

@@ -221,6 +221,10 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 	}
 	if (ph->nterms == 0)
 		return grade_err(d, (size_t)(p - line), "empty phrase");
+	/* the term with the fewest alternatives rules most answers out first */
+	for (size_t i = 1; i < ph->nterms; i++)
+		if (ph->terms[i].nalts < ph->terms[ph->rare].nalts)
+			ph->rare = i;
 	if (ph->window < 0) {
 		size_t words = 0;
 		for (size_t i = 0; i < ph->nterms; i++)

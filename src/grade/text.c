@@ -76,24 +76,24 @@ main_clause_start(const gtext *tx, unsigned cls, bool w_is_the)
 	const gtok *prev = &tx->t[n - 1];
 	size_t at;
 	if (det) {
-		if (prev->isnum || (grade_word_class(prev->raw) & (WC_SKIP | WC_FUNC | WC_SUBJ |
+		if (prev->isnum || (prev->cls & (WC_SKIP | WC_FUNC | WC_SUBJ |
 		    WC_MODAL | WC_NEG | WC_IMPER | WC_CONDVERB)) || k < 3)
 			return (size_t)-1;
 		at = n;
 	} else if (cls & WC_IMPER) {
-		unsigned pc = grade_word_class(prev->raw);
+		unsigned pc = prev->cls;
 		if (prev->isnum ? false : (pc & (WC_SKIP | WC_SUBJ | WC_MODAL | WC_NEG |
 		    WC_FUNC | WC_IMPER)) != 0)
 			return (size_t)-1;
 		at = n;
 	} else {
-		if (prev->isnum || !(grade_word_class(prev->raw) & WC_SUBJ) || n - 1 == c0 + 1)
+		if (prev->isnum || !(prev->cls & WC_SUBJ) || n - 1 == c0 + 1)
 			return (size_t)-1;
 		at = n - 1;
 	}
 	for (size_t i = c0 + 1; i < at; i++) {
 		size_t l = strlen(tx->t[i].raw);
-		if ((grade_word_class(tx->t[i].raw) & WC_CONDVERB) ||
+		if ((tx->t[i].cls & WC_CONDVERB) ||
 		    (l > 4 && strcmp(tx->t[i].raw + l - 2, "ed") == 0))
 			return at > c0 + 1 ? at : (size_t)-1;
 	}
@@ -138,7 +138,8 @@ add_word(gtext *tx, const char *w, size_t len)
 	grade_stem(w, len, k->stem);
 	k->hash = grade_hash(k->stem);
 	memcpy(k->raw, raw, sizeof k->raw);
-	unsigned scls = grade_word_class(k->stem);
+	k->cls = cls;
+	unsigned scls = strcmp(k->stem, raw) == 0 ? cls : grade_word_class(k->stem);
 	k->flags |= (cls & WC_NEG ? TK_NEGATOR : 0) | (cls & WC_PRENEG ? TK_PRENEG : 0) |
 	    (cls & WC_SKIP ? TK_SKIP : 0) | (cls & WC_IF ? TK_IF : 0) |
 	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0) |
@@ -334,6 +335,18 @@ build_index(gtext *tx)
 		last[h] = i + 1;
 	}
 	free(last);
+	/* counting sort of the tokens by first letter */
+	if ((tx->bytok = malloc((tx->n + 1) * sizeof *tx->bytok)) == NULL)
+		return false;
+	memset(tx->bystart, 0, sizeof tx->bystart);
+	for (size_t i = 0; i < tx->n; i++)
+		tx->bystart[((unsigned char)tx->t[i].raw[0] & 127) + 1]++;
+	for (size_t c = 1; c < 129; c++)
+		tx->bystart[c] += tx->bystart[c - 1];
+	size_t fill[128];
+	memcpy(fill, tx->bystart, sizeof fill);
+	for (size_t i = 0; i < tx->n; i++)
+		tx->bytok[fill[(unsigned char)tx->t[i].raw[0] & 127]++] = i;
 	return true;
 }
 
@@ -389,7 +402,14 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	}
 	a[o] = '\0';
 
-	/* Pass 2: tokens.  Apostrophes glue contractions: can't -> can not. */
+	/* Pass 2: tokens (about one per three bytes: one allocation for most
+	 * answers).  Apostrophes glue contractions: can't -> can not. */
+	tx->cap = o / 3 + 16;
+	if ((tx->t = malloc(tx->cap * sizeof *tx->t)) == NULL) {
+		if (a != small)
+			free(a);
+		return false;
+	}
 	bool ok = true, inquote = false;
 	int calls = 0;
 	int quoted_from = 0;
@@ -449,7 +469,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 					size_t l = strlen(aux[k].sfx);
 					if (i + 1 + l <= o && strncasecmp(a + i + 1, aux[k].sfx, l) == 0 &&
 					    (i + 1 + l >= o || !isalpha((unsigned char)a[i + 1 + l])) &&
-					    (grade_word_class(tx->t[tx->n - 1].raw) & WC_SUBJ ||
+					    (tx->t[tx->n - 1].cls & WC_SUBJ ||
 					    strcmp(tx->t[tx->n - 1].raw, "they") == 0)) {
 						ok = ok && add_word(tx, aux[k].word, strlen(aux[k].word));
 						break;
@@ -551,8 +571,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			 * better"), up to a contrast: "some say X, but Y" */
 			for (size_t k = i + 1; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
 				if (tx->t[k].clause != tx->t[k - 1].clause &&
-				    (grade_word_class(tx->t[k].raw) & WC_SPLIT) &&
-				    !(grade_word_class(tx->t[k].raw) & WC_IF) &&
+				    (tx->t[k].cls & WC_SPLIT) &&
+				    !(tx->t[k].cls & WC_IF) &&
 				    strcmp(tx->t[k].raw, "so") != 0)
 					break;
 				tx->hypo[tx->t[k].clause] = HY_COND;
@@ -566,7 +586,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	for (size_t i = 1; i + 1 < tx->n; i++)
 		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
 		    (strcmp(tx->t[i + 1].raw, "you") == 0 || strcmp(tx->t[i + 1].raw, "youre") == 0) &&
-		    (grade_word_class(tx->t[tx->cstart[tx->t[i].clause]].raw) & WC_IMPER))
+		    (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER))
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	for (int q = 0; q < nq; q++)
 		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
@@ -584,5 +604,6 @@ gtext_free(gtext *tx)
 	free(tx->next);
 	free(tx->cstart);
 	free(tx->cend);
+	free(tx->bytok);
 	memset(tx, 0, sizeof *tx);
 }
