@@ -50,9 +50,21 @@ static const char *const shared_lines[] = {
 
 	"misconception fp16-floor-wrong: seq: smallest positive 6.1e-5~3%/1.5e-5~3% ~7 | "
 	    "seq: smallest fp16 number/value 6.1e-5~3%/1.5e-5~3% ~6 | "
-	    "seq: smallest value/number/positive 1.5e-5~3% ~8",
+	    "seq: smallest value/number/positive 1.5e-5~3% ~8 | "
+	    "span: seq: smallest subnormal/denormal 6.1e-5~3%/1.5e-5~3% ~5",
 	"  why: fp16's smallest positive value is the subnormal 2^-24, about 5.96e-8; "
 	    "6.1e-5 (2^-14) is its smallest normal, and 1/65504 is no limit of it",
+
+	"misconception wide-overflows-1e8: seq: @bf/fp32/float32 overflow* 1e8/100000000 ~6 | "
+	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
+	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6",
+	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
+	    "about 3.4e38); only fp16 overflows there",
+
+	"misconception exp20-fits: seq: 4.85e8~3% below/under/less/within/fits ~5 | "
+	    "seq: \"exp(20)\" below/under/fits/within max/65504/range ~6 | "
+	    "seq: \"exp(20)\" finite/representable fp16/half ~5",
+	"  why: exp(20) is about 4.85e8, far above fp16's largest finite value: it is inf",
 
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
