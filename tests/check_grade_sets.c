@@ -375,7 +375,7 @@ START_TEST(right_however_written)
 		{ "overflow", "1e4 \xc3\x97 1e4 = 1e8 \xe2\x89\xab 6.55e4, so fl16(1e8) = inf in "
 		    "the forward. S\xc2\xb7inf = inf, so a bigger S cannot help; compute it in fp32." },
 		{ "softmax", "exp(20) > 65504 so it is inf and inf/inf = NaN; use "
-		    "e^{x\xe2\x88\x92m}/\xce\xa3e^{x_j\xe2\x88\x92m} with m = max(x)." },
+		    "e^{x\xe2\x88\x92m}/\xce\xa3" "e^{x_j\xe2\x88\x92m} with m = max(x)." },
 		/* restating the proposal to refute it */
 		{ "overflow", "The teammate wants to turn up GradScaler, but this inf is made in "
 		    "the forward: 1e8 is above fp16's max. The scale only multiplies the loss "
