@@ -202,6 +202,32 @@ expect "grade -- --json: a question id" 2 "unknown question id '--json'"
 run lessons -- --json
 expect "lessons -- --json: an unexpected argument" 2 "unexpected argument '--json'"
 
+# Closed answers from a pipe: the newline echo adds, and blanks around the
+# answer, are not part of it.  A wrong one fails as wrong, not as unreadable.
+closed() {	# closed NAME QUESTION ANSWER STATUS GREP
+	printf '%b' "$3" | "$FPTUTOR" grade "$2" >"$tmp/o" 2>&1
+	st=$?
+	if [ "$st" -eq "$4" ] && grep -q -- "$5" "$tmp/o" &&
+	    ! grep -q "not one of the keys\|is not a number\|is not a 16-bit" "$tmp/o"; then
+		pass "$1"
+	else
+		fail "$1: status $st: $(cat "$tmp/o")"
+	fi
+}
+closed "echo B: the right choice passes" overflow-scale "B
+" 0 "Right: B"
+closed "echo A: a wrong choice fails as wrong" overflow-scale "A
+" 1 "You chose A"
+closed "a choice among blanks and CRLF" overflow-scale "  B \r
+\r
+" 0 "Right"
+closed "an order from a pipe" amp-order " backward unscale clip step update
+" 0 "pass"
+closed "a number from a pipe" anatomy-max "65504
+" 0 "Right"
+closed "a bit pattern from a pipe" anatomy-max-bits "0x7bff
+" 0 "Right"
+
 # Random bytes: any status but a crash (signals give 128 + n).
 head -c 200000 /dev/urandom >"$tmp/random"
 "$FPTUTOR" bits -f all - <"$tmp/random" >/dev/null 2>&1

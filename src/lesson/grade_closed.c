@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -299,7 +300,23 @@ lesson_grade_answer(const lesson *l, const lesson_question *q,
 	}
 	if ((unsigned)q->type >= LQ_NTYPES || graders[q->type] == NULL)
 		return;
+	/* A key, an order, a number or a bit pattern is the same with the
+	 * newline a pipe adds ("echo B | fptutor grade ...") and the blanks
+	 * around it: they are dropped before the answer is read. */
+	while (*answer && strchr(" \t\r\n\v\f", *answer))
+		answer++;
+	size_t n = strlen(answer);
+	while (n && strchr(" \t\r\n\v\f", answer[n - 1]))
+		n--;
+	char *trimmed = malloc(n + 1);
+	if (trimmed == NULL) {
+		say(g, "not graded: out of memory");
+		return;
+	}
+	memcpy(trimmed, answer, n);
+	trimmed[n] = '\0';
 	g->graded = true;
-	graders[q->type](q, answer, g);
+	graders[q->type](q, trimmed, g);
 	g->score = g->pass ? 1 : 0;
+	free(trimmed);
 }

@@ -242,6 +242,8 @@ typedef struct lesson_question {
 	size_t nhints;
 	lesson_text answer;	/* the model answer */
 	lesson_loc answer_loc;	/* line 0: no @answer */
+	lesson_text concise;	/* @concise: the short form said under pressure */
+	lesson_loc concise_loc;	/* line 0: no @concise */
 	lesson_rubric_line *rubric;	/* text: the @rubric block */
 	size_t nrubric;
 	lesson_loc rubric_loc;	/* line 0: no @rubric */

@@ -136,6 +136,7 @@ free_question(lesson_question *q)
 		free_text(&q->hints[i]);
 	free(q->hints);
 	free_text(&q->answer);
+	free_text(&q->concise);
 	for (size_t i = 0; i < q->nrubric; i++)
 		free(q->rubric[i].text);
 	free(q->rubric);

@@ -299,6 +299,18 @@ check_rubric(lesson_checker *c, const lesson_question *q)
 	grade_rubric *r = lesson_rubric_compile(q, &line, &gd);
 
 	if (r != NULL) {
+		/* the question's own answers must pass its rubric: a rubric
+		 * that fails them would fail a learner who says the same (not
+		 * checked in a lesson the parser found broken) */
+		char why[200];
+		if (c->l->parse_errors == 0 && q->answer_loc.line && !text_empty(&q->answer) &&
+		    !lesson_rubric_passes(r, &q->answer, why, sizeof why))
+			lesson_vdiag(c, q->answer_loc, LMSG_ANSWER_FAILS_RUBRIC,
+			    lesson_qid(q), why);
+		if (c->l->parse_errors == 0 && q->concise_loc.line && !text_empty(&q->concise) &&
+		    !lesson_rubric_passes(r, &q->concise, why, sizeof why))
+			lesson_vdiag(c, q->concise_loc, LMSG_CONCISE_FAILS_RUBRIC,
+			    lesson_qid(q), why);
 		grade_rubric_free(r);
 		return;
 	}
@@ -349,6 +361,9 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 		lesson_vdiag(c, q->answer_loc, LMSG_ANSWER_EMPTY,
 		    lesson_qid(q));
 	check_text(c, &q->answer);
+	if (q->concise_loc.line && text_empty(&q->concise))
+		lesson_vdiag(c, q->concise_loc, LMSG_CONCISE_EMPTY, lesson_qid(q));
+	check_text(c, &q->concise);
 	if (q->type == LQ_NTYPES)
 		return;		/* unknown type: reported by the parser */
 	check_fields(c, q);
