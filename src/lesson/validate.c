@@ -211,7 +211,7 @@ check_options(lesson_checker *c, lesson_question *q)
 	}
 }
 
-/* "2 ulp fp16", "0.5%", "1e-3 relative" */
+/* "2 ulp fp16", "0.5%", "1e-3 relative", "exact" */
 static void
 check_tolerance(lesson_checker *c, lesson_question *q)
 {
@@ -222,6 +222,10 @@ check_tolerance(lesson_checker *c, lesson_question *q)
 	q->tol = LT_EXACT;
 	if (s == NULL || s[0] == '\0')
 		return;
+	if (strcmp(s, "exact") == 0) {	/* the value itself, any spelling */
+		q->expect_fmt = NULL;
+		return;
+	}
 	double x = strtod(s, &end);
 	if (end == s || !isfinite(x) || x < 0) {
 		lesson_verr(c, q->tol_loc, "bad @tolerance '%s': it begins with a "
@@ -253,7 +257,7 @@ check_tolerance(lesson_checker *c, lesson_question *q)
 	}
 	lesson_verr(c, lesson_loc_at(q->tol_loc, s, (size_t)(end - s)),
 	    "bad @tolerance: after the number comes 'ulp FORMAT', '%%' or "
-	    "'relative'");
+	    "'relative', or 'exact' alone");
 }
 
 /* The expected value of numeric and bits questions. */
