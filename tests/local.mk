@@ -13,7 +13,7 @@ TESTS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-tests_check_fp_SOURCES = tests/check_fp.c tests/fp_ref.h
+tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h
 tests_check_fp_CFLAGS = $(CHECK_FLAGS)
 tests_check_fp_LDADD = $(CHECK_LDADD)
 # The oracle side is built with F16C where the CPU has it (see configure).
