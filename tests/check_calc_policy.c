@@ -279,6 +279,26 @@ START_TEST(test_acc_vs_float16)
 END_TEST
 #endif
 
+/* Each addition of a running sum rounds once, even where the double sum
+ * would round first: 1 + 2^-24 + 2^-60 (the product below) is just above
+ * an fp32 tie, but the nearest double is the tie itself, which goes to
+ * even.  The oracle is long double, which holds the sum exactly. */
+START_TEST(test_acc_rounds_once)
+{
+	calc_trace t;
+	const long double x = 0x1.001p-12L, y = 0x1.ffe002p-13L;
+	float want = (float)(1.0L + x * y);
+
+	ck_assert(want == 1.0f + 0x1p-23f);
+	ck_assert(eval("dot([1, 0x1.001p-12], [1, 0x1.ffe002p-13], acc=fp32)", "fp32",
+	    &t, NULL));
+	ck_assert_msg(result(&t)->value[0] == (double)want, "%a, want %a",
+	    result(&t)->value[0], (double)want);
+	ck_assert_int_eq(result(&t)->lost_first, -1);
+	calc_trace_free(&t);
+}
+END_TEST
+
 /* The default reductions still round the exact result once. */
 START_TEST(test_default_rounds_once)
 {
@@ -315,6 +335,7 @@ calc_policy_suite(void)
 #ifdef HAVE_FLOAT16
 	tcase_add_test(tc, test_acc_vs_float16);
 #endif
+	tcase_add_test(tc, test_acc_rounds_once);
 	tcase_add_test(tc, test_default_rounds_once);
 	suite_add_tcase(s, tc);
 	return s;
