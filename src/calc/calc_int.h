@@ -74,7 +74,8 @@ struct calc_expr {
 
 /* policy.c: the dtype an operation of autocast class ac runs in, over its
  * n data inputs; NULL when PyTorch's autocast would raise (a promote-list
- * op given a dtype that is neither fp32 nor the low one), with *why set. */
+ * op given a dtype that is neither fp32 nor the low one), with *why the
+ * name of that dtype. */
 const fp_format *calc_run_dtype(const calc_policy *p, calc_ac ac,
     const calc_step *const *in, int n, const char **why);
 /* The dim of a result of these inputs (the highest of theirs, a number

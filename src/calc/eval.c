@@ -206,7 +206,7 @@ literal_dtype(const ev *v)
 /* The dtype an op of class ac runs in over inputs args[0..n-1]; NULL (the
  * evaluation failed at pos) where PyTorch's autocast would raise. */
 static const fp_format *
-run_dtype(ev *v, calc_ac ac, const int *args, int n, size_t pos)
+run_dtype(ev *v, calc_ac ac, const int *args, int n, const char *op, size_t pos)
 {
 	const calc_step *in[CALC_MAX_ARGS];
 	const char *why;
@@ -215,7 +215,9 @@ run_dtype(ev *v, calc_ac ac, const int *args, int n, size_t pos)
 		in[k] = S(v, args[k]);
 	const fp_format *dt = calc_run_dtype(v->pol, ac, in, n, &why);
 	if (dt == NULL)
-		ev_fail(v, pos, "%s", why);
+		ev_fail(v, pos, "%s under %s takes fp32 and %s inputs only, not %s "
+		    "(PyTorch's autocast raises \"Unexpected floating ScalarType\")",
+		    op, v->pol->name, v->pol->fmt->name, why);
 	return dt;
 }
 
@@ -279,7 +281,7 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 	int ab[2] = { a, b };
 	calc_ac ac = op == '/' && sa->dim == CALC_DIM_SCALAR &&
 	    sb->dim != CALC_DIM_SCALAR ? AC_FP32 : AC_INPUT;
-	const fp_format *dt = run_dtype(v, ac, ab, 2, v->e->nodes[node].pos);
+	const fp_format *dt = run_dtype(v, ac, ab, 2, opname, v->e->nodes[node].pos);
 	if (dt == NULL)
 		return -1;
 	int id = new_step(v, node, node, opname, dt, n, sa->vector || sb->vector, a, b);
@@ -451,7 +453,7 @@ eval_call(ev *v, int node)
 	/* the data inputs: a class index is not one */
 	int ndata = fn->kind == CK_XENT || fn->kind == CK_XENT_GRAD ? 1 : n->nkid;
 	const fp_format *dt = fn->kind == CK_CAST ? fp_format_get(fn->cast)
-	    : run_dtype(v, fn->ac, args, ndata, n->pos);
+	    : run_dtype(v, fn->ac, args, ndata, fn->name, n->pos);
 	size_t len = x->n, cls = 0;
 	bool vec = x->vector;
 	calc_dim dim = result_dim(v, args, ndata, true);

@@ -65,9 +65,7 @@ calc_run_dtype(const calc_policy *p, calc_ac ac, const calc_step *const *in,
 		if (cur == f32 || in[k]->dtype == f32)
 			cur = f32;
 		else if (in[k]->dtype != p->fmt) {
-			*why = "PyTorch's autocast promotes only fp32 and its own "
-			    "low dtype here (it raises \"Unexpected floating "
-			    "ScalarType\")";
+			*why = in[k]->dtype->name;	/* the dtype it refuses */
 			return NULL;
 		}
 	}
