@@ -218,16 +218,18 @@ START_TEST(test_mean_torch_cpu)
 END_TEST
 
 #ifdef HAVE_FLOAT16
+__extension__ typedef _Float16 half;
+
 /* A text of n random fp16 values in [-8, 8) with 6 significant bits, so
  * that every partial sum and product is exact in double. */
 static void
-random_vector(char *buf, size_t cap, _Float16 *v, int n, unsigned *seed)
+random_vector(char *buf, size_t cap, half *v, int n, unsigned *seed)
 {
 	size_t len = (size_t)snprintf(buf, cap, "fp16([");
 	for (int i = 0; i < n; i++) {
 		*seed = *seed * 1103515245u + 12345u;
 		int k = (int)((*seed >> 8) % 1024) - 512;	/* k / 64 */
-		v[i] = (_Float16)((double)k / 64);
+		v[i] = (half)((double)k / 64);
 		len += (size_t)snprintf(buf + len, cap - len, "%s%.17g", i ? ", " : "",
 		    (double)v[i]);
 	}
@@ -239,7 +241,7 @@ START_TEST(test_acc_vs_float16)
 {
 	enum { N = 300 };
 	static char a[N * 24 + 16], b[N * 24 + 16], text[2 * sizeof a + 64];
-	_Float16 x[N], y[N];
+	half x[N], y[N];
 	unsigned seed = 12345;
 	int bad = 0;
 
@@ -247,26 +249,27 @@ START_TEST(test_acc_vs_float16)
 		int n = 1 + round * 3;
 		random_vector(a, sizeof a, x, n, &seed);
 		random_vector(b, sizeof b, y, n, &seed);
-		_Float16 hs = 0, hd = 0;
+		half hs = 0, hd = 0;
 		float fs = 0, fd = 0;
 		for (int i = 0; i < n; i++) {
-			hs = (_Float16)((double)hs + (double)x[i]);
-			hd = (_Float16)((double)hd + (double)x[i] * (double)y[i]);
+			hs = (half)((double)hs + (double)x[i]);
+			hd = (half)((double)hd + (double)x[i] * (double)y[i]);
 			fs = (float)((double)fs + (double)x[i]);
 			fd = (float)((double)fd + (double)x[i] * (double)y[i]);
 		}
-		_Float16 hmean = (_Float16)((double)(_Float16)fs / n);	/* CPU mean */
-		struct { const char *fmt; double want; } c[] = {
-			{ "sum(%s, acc=fp16)", (double)hs },
-			{ "sum(%s, acc=fp32)", (double)(_Float16)fs },
-			{ "mean(%s, acc=fp32)", (double)hmean },
-			{ "dot(%s, %s, acc=fp16)", (double)hd },
-			{ "dot(%s, %s, acc=fp32)", (double)(_Float16)fd },
-			{ "matmul(%s, %s, acc=fp16)", (double)hd },
+		half hmean = (half)((double)(half)fs / n);	/* CPU mean */
+		struct { const char *fn, *acc; bool two; double want; } c[] = {
+			{ "sum", "fp16", false, (double)hs },
+			{ "sum", "fp32", false, (double)(half)fs },
+			{ "mean", "fp32", false, (double)hmean },
+			{ "dot", "fp16", true, (double)hd },
+			{ "dot", "fp32", true, (double)(half)fd },
+			{ "matmul", "fp16", true, (double)hd },
 		};
 		for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 			calc_trace t;
-			snprintf(text, sizeof text, c[k].fmt, a, b);
+			snprintf(text, sizeof text, "%s(%s%s%s, acc=%s)", c[k].fn, a,
+			    c[k].two ? ", " : "", c[k].two ? b : "", c[k].acc);
 			ck_assert(eval(text, "fp16", &t, NULL));
 			if (!(result(&t)->value[0] == c[k].want) && bad++ < 5)
 				fprintf(stderr, "%.60s...: %.17g, want %.17g\n", text,

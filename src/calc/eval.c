@@ -476,8 +476,8 @@ eval_call(ev *v, int node)
 			return -1;
 		}
 		if (S(v, args[1])->n != x->n) {
-			ev_fail(v, n->pos, "dot of vectors of different lengths (%zu and %zu)",
-			    x->n, S(v, args[1])->n);
+			ev_fail(v, n->pos, "%s of vectors of different lengths (%zu and "
+			    "%zu)", fn->name, x->n, S(v, args[1])->n);
 			return -1;
 		}
 		len = 1, vec = false, dim = CALC_DIM_ZERO;
