@@ -236,6 +236,39 @@ random_vector(char *buf, size_t cap, half *v, int n, unsigned *seed)
 	snprintf(buf + len, cap - len, "])");
 }
 
+/* A number divided by a tensor is torch's __rtruediv__,
+ * tensor.reciprocal() * number: two fp16 roundings, not one. */
+START_TEST(test_rtruediv_vs_float16)
+{
+	int differ = 0, bad = 0;
+
+	for (int y = 3; y < 200; y += 2)
+		for (int x = 1; x < 12; x++) {
+			char text[64];
+			calc_trace t;
+			half hy = (half)y, hx = (half)x;
+			half want = (half)((half)(1 / (double)hy) * hx);
+			snprintf(text, sizeof text, "%d / fp16([%d])", x, y);
+			ck_assert(eval(text, "fp16", &t, NULL));
+			if (result(&t)->value[0] != (double)want && bad++ < 5)
+				fprintf(stderr, "%s: %.17g, want %.17g\n", text,
+				    result(&t)->value[0], (double)want);
+			differ += (double)want != (double)(half)((double)x / y);
+			calc_trace_free(&t);
+			/* under autocast the reciprocal and the product are fp32 */
+			float fwant = (float)(1 / (double)y) * (float)x;
+			snprintf(text, sizeof text, "%d / fp16([%d])", x, y);
+			ck_assert(eval(text, "autocast-fp16", &t, NULL));
+			if (result(&t)->value[0] != (double)fwant && bad++ < 5)
+				fprintf(stderr, "%s [autocast]: %.17g, want %.17g\n", text,
+				    result(&t)->value[0], (double)fwant);
+			calc_trace_free(&t);
+		}
+	ck_assert_int_eq(bad, 0);
+	ck_assert_int_gt(differ, 0);	/* the two roundings show somewhere */
+}
+END_TEST
+
 /* Sequential fp16 and fp32 accumulation against the compiler's types. */
 START_TEST(test_acc_vs_float16)
 {
@@ -337,6 +370,7 @@ calc_policy_suite(void)
 	tcase_add_test(tc, test_mean_torch_cpu);
 #ifdef HAVE_FLOAT16
 	tcase_add_test(tc, test_acc_vs_float16);
+	tcase_add_test(tc, test_rtruediv_vs_float16);
 #endif
 	tcase_add_test(tc, test_acc_rounds_once);
 	tcase_add_test(tc, test_default_rounds_once);

@@ -18,7 +18,9 @@
  * accumulator (sum(x, acc=fp16)) instead adds its terms left to right into
  * a running sum rounded to that dtype after every addition, and mean then
  * rounds that sum to its own dtype before dividing, as torch's CPU kernel
- * does (sum, then div_).
+ * does (sum, then div_).  A number divided by a tensor is computed as
+ * torch's __rtruediv__ does it, the tensor's reciprocal (rounded) times
+ * the number.
  *
  * Nothing here prints or exits; the only allocation is the AST and traces.
  */

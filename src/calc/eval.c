@@ -276,11 +276,13 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 		    "vectors of different lengths (%zu and %zu)", sa->n, sb->n);
 		return -1;
 	}
-	/* A number divided by a tensor is __rtruediv__, on autocast's
-	 * float32 list; every other binary op is on no list. */
+	/* A number divided by a tensor is torch's __rtruediv__, which is
+	 * tensor.reciprocal() * number: two roundings, and reciprocal is on
+	 * autocast's float32 list.  Every other binary op is on no list. */
 	int ab[2] = { a, b };
-	calc_ac ac = op == '/' && sa->dim == CALC_DIM_SCALAR &&
-	    sb->dim != CALC_DIM_SCALAR ? AC_FP32 : AC_INPUT;
+	bool rdiv = op == '/' && sa->dim == CALC_DIM_SCALAR &&
+	    sb->dim != CALC_DIM_SCALAR;
+	calc_ac ac = rdiv ? AC_FP32 : AC_INPUT;
 	const fp_format *dt = run_dtype(v, ac, ab, 2, opname, v->e->nodes[node].pos);
 	if (dt == NULL)
 		return -1;
@@ -300,7 +302,9 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 		case '*': r = x * y; break;
 		case 'M': r = isnan(x) || isnan(y) ? NAN : x > y ? x : y; break;
 		case 'm': r = isnan(x) || isnan(y) ? NAN : x < y ? x : y; break;
-		default:  r = x / y; break;
+		default:  r = rdiv ? x * fp_decode(dt, fp_encode(dt, 1 / y, NULL))
+			      : x / y;
+			  break;
 		}
 		S(v, id)->exact[i] = r;
 	}
