@@ -168,10 +168,9 @@ struct grade_rubric {
 	bool finished;
 };
 
-/* The subject's shared misconceptions (shared.c): add the one named
- * id (len bytes) to r, as if its lines were written there. */
-bool grade_shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d,
-    size_t col);
+/* The shared misconceptions in the rubric language, NULL-terminated
+ * (shared.c); a rubric's `shared:` line moves the named entries in. */
+extern const char *const grade_shared_lines[];
 
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)

@@ -264,6 +264,56 @@ line_exclusive(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 	return true;
 }
 
+/* The shared misconception id (shared.c) moved into r, for a `shared:`
+ * line at column col. */
+static bool
+shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d, size_t col)
+{
+	grade_rubric *sh = grade_rubric_new();
+	grade_diag sd;
+
+	if (sh == NULL)
+		return grade_err(d, col, "out of memory");
+	for (size_t i = 0; grade_shared_lines[i]; i++)
+		if (!grade_rubric_line(sh, grade_shared_lines[i], &sd)) {
+			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
+			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+		}
+	gentry *e = NULL;
+	for (size_t i = 0; i < sh->nent; i++)
+		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
+			e = &sh->ent[i];
+	bool ok = false;
+	if (e == NULL) {
+		char all[400];
+		size_t o = 0;
+		all[0] = '\0';
+		for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
+			o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
+			    sh->ent[i].id);
+		grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
+		    (int)len, id, all);
+	} else {
+		for (size_t i = 0; i < r->nent && e; i++)
+			if (strcmp(r->ent[i].id, e->id) == 0) {
+				grade_err(d, col, "'%s' is defined twice", e->id);
+				e = NULL;
+			}
+		gentry *slot = e ? grade_grow(&r->ent, &r->nent, sizeof *r->ent) : NULL;
+		if (slot) {
+			*slot = *e;	/* moved: the shared rubric no longer owns it */
+			e->phr = NULL;
+			e->nphr = 0;
+			e->hit = e->miss = NULL;
+			ok = true;
+		} else if (e) {
+			grade_err(d, col, "out of memory");
+		}
+	}
+	grade_rubric_free(sh);
+	return ok;
+}
+
 /* "shared: ID ...": the subject's misconceptions that shared.c holds. */
 static bool
 line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
@@ -276,7 +326,7 @@ line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 			len++;
 		if (len == 0)
 			return grade_err(d, (size_t)(p - line), "expected a shared misconception id");
-		if (!grade_shared_add(r, p, len, d, (size_t)(p - line)))
+		if (!shared_add(r, p, len, d, (size_t)(p - line)))
 			return false;
 		p += len;
 		n++;

@@ -11,7 +11,8 @@
  * that makes a naive softmax safe.  The lines are compiled with their own
  * synonyms, apart from the rubric's, and the named entries are moved into
  * it: a shared misconception is matched, negated and reported exactly as
- * one written in the rubric, and its id may not be defined there too.
+ * one written in the rubric, and its id may not be defined there too
+ * (rubric.c does the moving; this file is only the text).
  */
 #include <config.h>
 
@@ -20,7 +21,7 @@
 
 #include "grade/grade_int.h"
 
-static const char *const shared_lines[] = {
+const char *const grade_shared_lines[] = {
 	"synonym scaling: \"loss scaling\" | \"loss scale\" | gradscaler | scaler | "
 	    "\"scaling the loss\" | \"scale factor\" | =scaling",
 	"synonym bf: bf16 | bfloat16 | \"brain float\" | \"bfloat 16\" | \"bf 16\"",
@@ -152,51 +153,3 @@ static const char *const shared_lines[] = {
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
 	NULL
 };
-
-bool
-grade_shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d, size_t col)
-{
-	grade_rubric *sh = grade_rubric_new();
-	grade_diag sd;
-
-	if (sh == NULL)
-		return grade_err(d, col, "out of memory");
-	for (size_t i = 0; shared_lines[i]; i++)
-		if (!grade_rubric_line(sh, shared_lines[i], &sd)) {
-			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
-			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
-		}
-	gentry *e = NULL;
-	for (size_t i = 0; i < sh->nent; i++)
-		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
-			e = &sh->ent[i];
-	bool ok = false;
-	if (e == NULL) {
-		char all[400];
-		size_t o = 0;
-		all[0] = '\0';
-		for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
-			o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
-			    sh->ent[i].id);
-		grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
-		    (int)len, id, all);
-	} else {
-		for (size_t i = 0; i < r->nent && e; i++)
-			if (strcmp(r->ent[i].id, e->id) == 0) {
-				grade_err(d, col, "'%s' is defined twice", e->id);
-				e = NULL;
-			}
-		gentry *slot = e ? grade_grow(&r->ent, &r->nent, sizeof *r->ent) : NULL;
-		if (slot) {
-			*slot = *e;	/* moved: the shared rubric no longer owns it */
-			e->phr = NULL;
-			e->nphr = 0;
-			e->hit = e->miss = NULL;
-			ok = true;
-		} else if (e) {
-			grade_err(d, col, "out of memory");
-		}
-	}
-	grade_rubric_free(sh);
-	return ok;
-}

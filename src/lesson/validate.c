@@ -201,7 +201,7 @@ check_options(lesson_checker *c, lesson_question *q)
 	}
 }
 
-/* "2 ulp fp16", "0.5%", "1e-3 relative" */
+/* "2 ulp fp16", "0.5%", "1e-3 relative", "exact" */
 static void
 check_tolerance(lesson_checker *c, lesson_question *q)
 {
@@ -212,6 +212,10 @@ check_tolerance(lesson_checker *c, lesson_question *q)
 	q->tol = LT_EXACT;
 	if (s == NULL || s[0] == '\0')
 		return;
+	if (strcmp(s, "exact") == 0) {	/* the value itself, any spelling */
+		q->expect_fmt = NULL;
+		return;
+	}
 	double x = strtod(s, &end);
 	if (end == s || !isfinite(x) || x < 0) {
 		lesson_vdiag(c, q->tol_loc, LMSG_BAD_TOLERANCE,
