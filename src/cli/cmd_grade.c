@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/grade_class.h"
 #include "cli/json.h"
 #include "cli/cli.h"
 #include "lesson/grade_text.h"
@@ -97,6 +98,8 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 	const char *id = NULL;
 	bool json = false, no_color = false;
 
+	if (cli_grade_class_asked(argc, argv))
+		return cli_grade_class(cmd, argc, argv);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {

@@ -16,6 +16,8 @@ src_fptutor_SOURCES += \
 	src/cli/cmd_lessons.c \
 	src/cli/cmd_play.c \
 	src/cli/cmd_grade.c \
+	src/cli/grade_class.h \
+	src/cli/cmd_grade_class.c \
 	src/cli/cmd_check_lesson.c \
 	src/cli/cmd_learn.c
 # The one object that uses FPTUTOR_LESSONDIR is rebuilt when configure

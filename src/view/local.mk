@@ -16,4 +16,6 @@ src_libfptutor_a_SOURCES += \
 	src/view/lesson_puts.c \
 	src/view/lesson_text.c \
 	src/view/lesson_text_blocks.c \
-	src/view/diag_text.c
+	src/view/diag_text.c \
+	src/view/class_text.h \
+	src/view/class_text.c
