@@ -57,10 +57,13 @@ endif
 # pages agree; hostile: bad input of every kind; lesson: check-lesson
 # over the malformed lessons, play transcripts; lesson_set: the shipped
 # lessons; lesson_literals: no computed number typed in a lesson; tui,
-# tui_lab: the full-screen tutor in tmux at 80x24.
+# tui_lab: the full-screen tutor in tmux at 80x24; class: class mode's
+# verdicts against single-answer grade.
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/lesson.sh \
-	tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh
+	tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh \
+	tests/class.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
-	tests/tui.sh tests/tui_lab.sh tests/lib.sh tests/tui_lib.sh
+	tests/tui.sh tests/tui_lab.sh tests/lib.sh tests/tui_lib.sh \
+	tests/class.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade

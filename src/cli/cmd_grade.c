@@ -3,7 +3,8 @@
  * standard input against the question's rubric (free text) or its key
  * (the closed types), with feedback: the score, each concept hit or
  * missed, each misconception with why it is wrong, and the model answer.
- * Exit 0 pass, 1 fail, 2 unknown question id or usage.
+ * Exit 0 pass, 1 fail, 2 unknown question id or usage.  With --class a
+ * whole class file is graded instead (cmd_grade_class.c).
  */
 #include <config.h>
 
@@ -208,7 +209,8 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_grade = {
 	"grade", "grade an answer read from standard input",
-	"fptutor grade QUESTION-ID [--json] [--no-color] < ANSWER",
+	"fptutor grade QUESTION-ID [--json] [--no-color] < ANSWER\n"
+	"       fptutor grade --class FILE [--format csv|jsonl] [--json | --csv] [--no-color]",
 	"Grade the answer on standard input to the question QUESTION-ID of the\n"
 	"lessons (fptutor lessons lists the ids): free-text answers by the\n"
 	"question's rubric, the other kinds by their key.  Show the score, each\n"
@@ -222,6 +224,29 @@ const cli_cmd cli_cmd_grade = {
 	"  -h, --help      show this help\n"
 	"\n"
 	"Exit status: 0 the answer passes; 1 it does not; 2 unknown question id\n"
-	"or usage error; 65 the question's rubric is invalid; 74 I/O error.\n",
+	"or usage error; 65 the question's rubric is invalid; 74 I/O error.\n"
+	"\n"
+	"Class mode grades every answer of a class in one run, each verdict the\n"
+	"one 'fptutor grade QUESTION-ID' gives:\n"
+	"      --class FILE    a CSV file with a header naming student, question\n"
+	"                      and answer (RFC 4180: quoted fields may hold\n"
+	"                      commas, quotes and line breaks; other columns are\n"
+	"                      ignored), or JSON Lines with those keys; '-' reads\n"
+	"                      standard input\n"
+	"      --format FMT    csv or jsonl; by default .csv is CSV, .jsonl,\n"
+	"                      .ndjson and .json are JSON Lines, and any other\n"
+	"                      file is JSON Lines when it begins with '{'\n"
+	"      --json          one object per answer (student, question, line,\n"
+	"                      pass, score, max, misconceptions, missing), then\n"
+	"                      {\"summary\": ...}\n"
+	"      --csv           one CSV row per answer, with a header\n"
+	"Without --json or --csv: a table of students (questions passed, score),\n"
+	"each question's pass rate, and the misconceptions asserted with how many\n"
+	"students hold each and which.  A bad row is 'FILE:LINE: error: ...' on\n"
+	"standard error and the other rows are still graded; a student's second\n"
+	"answer to a question replaces the first (a warning).\n"
+	"Exit status in class mode: 0 every row graded, whatever the verdicts;\n"
+	"65 some row (or the header) could not be graded; 2 usage error; 74 I/O\n"
+	"error.\n",
 	run_grade
 };

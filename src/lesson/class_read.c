@@ -397,7 +397,10 @@ json_line(reader *r)
 		return;
 	json_t *o = json_loadb(r->line.s, r->line.n, JSON_REJECT_DUPLICATES, &e);
 	if (o == NULL) {
-		bad(r, r->lineno, "invalid JSON at column %d: %s", e.column, e.text);
+		if (e.column > 0)
+			bad(r, r->lineno, "invalid JSON at column %d: %s", e.column, e.text);
+		else
+			bad(r, r->lineno, "invalid JSON: %s", e.text);
 		return;
 	}
 	if (!json_is_object(o)) {

@@ -154,8 +154,7 @@ view_class_text(FILE *out, const char *file, const lesson_class_tally *t)
 		fputc('\n', out);
 		if (m->why && m->why[0]) {
 			fputs("  ", out);
-			view_lesson_puts(out, m->why);
-			fputc('\n', out);
+			view_wrap(out, m->why, 2, 78);
 		}
 		fputs("  students:", out);
 		int col = 11;
