@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "lesson/grade_text.h"
 #include "lesson/player.h"
+#include "view/lesson_md.h"
 #include "view/lesson_text.h"
 
 /* One "QUESTION-ID: answer" line of the answers file. */
@@ -197,8 +198,8 @@ play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json)
 static int
 run_play(const cli_cmd *cmd, int argc, char **argv)
 {
-	const char *arg = NULL, *answers = NULL;
-	bool json = false, no_color = false;
+	const char *arg = NULL, *answers = NULL, *format = "text";
+	bool json = false, no_color = false, key = false;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -215,6 +216,12 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 			answers = argv[++i];
 		} else if (strncmp(a, "--answers=", 10) == 0) {
 			answers = a + 10;
+		} else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
+			format = argv[++i];
+		} else if (strncmp(a, "--format=", 9) == 0) {
+			format = a + 9;
+		} else if (strcmp(a, "--key") == 0) {
+			key = true;
 		} else if (a[0] == '-' && a[1] != '\0') {
 			char qa[300];
 			return cli_usage_err(cmd->name, "unknown option '%s'",
@@ -228,7 +235,17 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 	}
 	if (arg == NULL)
 		return cli_usage_err(cmd->name, "no lesson given (see 'fptutor lessons')");
-	view_term_init(no_color || json);
+	bool md = strcmp(format, "markdown") == 0;
+	if (!md && strcmp(format, "text") != 0)
+		return cli_usage_err(cmd->name, "--format is text or markdown");
+	if (md && (answers || json))
+		return cli_usage_err(cmd->name, "a markdown handout takes no answers "
+		    "and no --json");
+	if (key && !md)
+		return cli_usage_err(cmd->name, "--key goes with --format markdown");
+	view_term_init(no_color || json || md);
+	if (md)
+		view_tty.utf8 = true;	/* a handout is a UTF-8 file, whatever the locale */
 
 	lesson_diags d = { 0 };
 	lesson_open_err err;
@@ -250,9 +267,11 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 
 	answer *ans = NULL;
 	size_t nans = 0;
-	if (answers)
+	if (md)
+		view_lesson_md(stdout, l, key);
+	else if (answers)
 		status = read_answers(cmd->name, answers, l, &ans, &nans);
-	if (status == CLI_OK)
+	if (status == CLI_OK && !md)
 		status = play(cmd->name, l, ans, nans, json);
 	free_answers(ans, nans);
 	lesson_free(l);
@@ -261,7 +280,8 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_play = {
 	"play", "print a lesson as a transcript and grade the answers in a file",
-	"fptutor play LESSON [--answers FILE] [--json] [--no-color]",
+	"fptutor play LESSON [--answers FILE] [--json] [--no-color]\n"
+	"       fptutor play LESSON --format markdown [--key]",
 	"Scripted lesson mode: print the whole LESSON (an id, see 'fptutor\n"
 	"lessons', or a path) as plain text, every number computed, with each\n"
 	"question graded against FILE.  A question without an answer, or whose\n"
@@ -273,14 +293,20 @@ const cli_cmd cli_cmd_play = {
 	"      --json          one JSON object per question (question, type,\n"
 	"                      answered, answer, graded, pass, score, max,\n"
 	"                      feedback), then {\"summary\": ...}\n"
+	"      --format FMT    text (the transcript) or markdown: the lesson as a\n"
+	"                      CommonMark handout, computed tables as GFM pipe\n"
+	"                      tables, walks and traces as code blocks, the\n"
+	"                      questions without answers\n"
+	"      --key           with --format markdown: the answer key too (each\n"
+	"                      answer, model answer and rubric's core points)\n"
 	"      --no-color      plain output even on a terminal\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"Free-text answers are graded by the question's rubric (see\n"
 	"fptutor-lesson(5)).\n"
 	"\n"
-	"Exit status: 0 every question passed; 1 some question did not pass or\n"
-	"was not answered; 65 the lesson or the answers file is invalid; 2 usage\n"
-	"error (no such lesson); 74 I/O error.\n",
+	"Exit status: 0 every question passed (a handout: printed); 1 some\n"
+	"question did not pass or was not answered; 65 the lesson or the answers\n"
+	"file is invalid; 2 usage error (no such lesson); 74 I/O error.\n",
 	run_play
 };
