@@ -59,12 +59,12 @@ endif
 # lessons; lesson_literals: no computed number typed in a lesson; tui,
 # tui_lab: the full-screen tutor in tmux at 80x24; class: class mode's
 # verdicts against single-answer grade; handout: the markdown handouts
-# through cmark-gfm.
+# through cmark-gfm; tui_present: presenter mode as a clicker drives it.
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/lesson.sh \
 	tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh \
-	tests/class.sh tests/handout.sh
+	tests/class.sh tests/handout.sh tests/tui_present.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
 	tests/tui.sh tests/tui_lab.sh tests/lib.sh tests/tui_lib.sh \
-	tests/class.sh tests/handout.sh
+	tests/class.sh tests/handout.sh tests/tui_present.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade

@@ -95,8 +95,9 @@ bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
 			if (frame >= 0) {
 				lit = frame - cum + 1;
 				snprintf(head, sizeof head, "%s in %s, bit by bit (format "
-				    "%d of %d; space: next %s)", b->valtext[v], f->name,
-				    k + 1, b->nfmts, lit < f->width ? "bit" : "step");
+				    "%d of %d; %s: next %s)", b->valtext[v], f->name,
+				    k + 1, b->nfmts, tui_presenting() ? "PgDn" : "space",
+				    lit < f->width ? "bit" : "step");
 			} else {
 				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
 			}
@@ -318,7 +319,8 @@ record(pscreen *ps, bool score)
 	const lesson *l = ps->l;
 	bool done = p->done;
 
-	if (pr == NULL)
+	/* a demo on a projector is not the presenter's own progress */
+	if (pr == NULL || tui_presenting())
 		return;
 	const progress_lesson *old = progress_get(pr, l->id);
 	done = done || (old && old->done);
@@ -382,12 +384,70 @@ back(pscreen *ps)
 	return TUI_KEY_HANDLED;
 }
 
+/* The next visible state: the next bit of a walk; what is below the
+ * screen of a step taller than it (like a pager); else the next item,
+ * which may be the first of the next step.  Nothing is skipped. */
+static tui_key_result
+forward(pscreen *ps)
+{
+	/* Only the bits walk is drawn frame by frame; the other blocks show
+	 * every frame at once, as the text view does. */
+	const lesson_item *it = lesson_player_item(ps->p);
+	bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
+
+	if (!walk && !ps->p->done && ps->scroll + ps->rows < ps->total) {
+		ps->follow = false;
+		ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
+		return TUI_KEY_HANDLED;
+	}
+	return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
+}
+
+/*
+ * Presenter mode: what a clicker sends (PgDn/PgUp, the arrows) walks the
+ * lesson one visible state at a time, forward and back, so the room sees
+ * every bit of a walk, every block and every question.  Up and Down stay
+ * with an ordering question, which picks its items with them.
+ */
+static tui_key_result
+present_key(pscreen *ps, const lesson_question *q, int is_key, wint_t ch)
+{
+	bool order = q && q->type == LQ_ORDER && !ps->p->done;
+
+	if (!is_key)
+		return ch == ' ' ? forward(ps) : TUI_KEY_UNHANDLED;
+	switch (ch) {
+	case KEY_DOWN:
+		if (order)
+			return TUI_KEY_UNHANDLED;
+		/* fall through */
+	case KEY_NPAGE:
+	case KEY_RIGHT:
+		return forward(ps);
+	case KEY_UP:
+		if (order)
+			return TUI_KEY_UNHANDLED;
+		/* fall through */
+	case KEY_PPAGE:
+	case KEY_LEFT:
+		return back(ps);
+	}
+	return TUI_KEY_UNHANDLED;
+}
+
 static tui_key_result
 player_key(tui_screen *s, int is_key, wint_t ch)
 {
 	pscreen *ps = s->data;
 	const lesson_question *q = lesson_player_question(ps->p);
+	tui_answer *cur = q && !ps->p->done ? answer_of(ps, (size_t)(q -
+	    ps->l->questions)) : NULL;
 
+	if (tui_presenting() && !(cur && tui_answer_editing(cur))) {
+		tui_key_result r = present_key(ps, q, is_key, ch);
+		if (r != TUI_KEY_UNHANDLED)
+			return r;
+	}
 	if (q && !ps->p->done) {
 		tui_answer *a = answer_of(ps, (size_t)(q - ps->l->questions));
 		if (a) {
@@ -430,26 +490,43 @@ player_key(tui_screen *s, int is_key, wint_t ch)
 	switch (ch) {
 	case 'l': return ev(ps, LESSON_EV_NEXT_ITEM);
 	case 'h': return back(ps);
-	case ' ': {
-		/* Only the bits walk is drawn frame by frame; the other blocks
-		 * show every frame at once, as the text view does. */
-		const lesson_item *it = lesson_player_item(ps->p);
-		bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
-		/* Like a pager: what is below the screen (a block or a
-		 * question taller than it) comes before the next item. */
-		if (!walk && !ps->p->done && ps->scroll + ps->rows < ps->total) {
-			ps->follow = false;
-			ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
-			return TUI_KEY_HANDLED;
-		}
-		return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
-	}
+	case ' ':
+		return forward(ps);
 	case 'j':
 		return player_key(s, 1, KEY_DOWN);
 	case 'k':
 		return player_key(s, 1, KEY_UP);
 	}
 	return TUI_KEY_UNHANDLED;
+}
+
+/* The presenter's bar: the clicker's keys, how to answer for the room,
+ * v and the blank screen. */
+static const char *const *
+present_keys(pscreen *ps, const lesson_question *q)
+{
+	size_t n = 0;
+
+	ps->keybar[n++] = "PgDn";
+	ps->keybar[n++] = "next";
+	ps->keybar[n++] = "PgUp";
+	ps->keybar[n++] = "back";
+	if (q) {
+		ps->keybar[n++] = q->type == LQ_CHOICE ? "A-Z" : q->type == LQ_ORDER ?
+		    "K/J" : "Enter";
+		ps->keybar[n++] = q->type == LQ_CHOICE ? "choose" : q->type == LQ_ORDER ?
+		    "move, Enter" : "answer";
+		ps->keybar[n++] = "v";
+		ps->keybar[n++] = "show";
+	}
+	ps->keybar[n++] = ". w";
+	ps->keybar[n++] = "blank";
+	ps->keybar[n++] = "?";
+	ps->keybar[n++] = "help";
+	ps->keybar[n++] = "q";
+	ps->keybar[n++] = "quit";
+	ps->keybar[n] = NULL;
+	return ps->keybar;
 }
 
 static const char *const *
@@ -466,6 +543,8 @@ player_keys(tui_screen *s)
 	if (q && ps->ans[q - ps->l->questions] &&
 	    tui_answer_editing(ps->ans[q - ps->l->questions]))
 		return edit;
+	if (tui_presenting())
+		return present_keys(ps, q);
 	/* What the keys do here: the bar follows the item in view. */
 	if (ps->p->done) {	/* the summary: only back into the lesson */
 		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90" : "<-";
@@ -520,11 +599,26 @@ player_help(tui_screen *s)
 		"  Up/Down      order: pick an item; K/J or Shift-Up/Down move it",
 		"  H            show the next hint",
 		"  R            reveal the model answer (the question then fails)",
-		"  v            presenter mode: show or hide answers and feedback",
+		NULL,
+	};
+	static const char *const present[] = {
+		"Presenter mode (what a clicker sends)",
+		"  PgDn, Right, Down, space   next: every bit of a walk, every",
+		"                             block, every question; a tall step",
+		"                             a screen at a time",
+		"  PgUp, Left, Up             back the same way",
+		"  Home, End                  first / last step",
+		"Questions",
+		"  Enter        type the room's answer; Enter submits, Esc cancels",
+		"  A, B, ...    choose an option (several: toggle, then Enter)",
+		"  Up/Down      order: pick an item; K/J move it; Enter submits",
+		"  v            show or hide the verdict, feedback, model answer",
+		"  H, R         the next hint; the model answer",
+		"Nothing is saved to your progress in presenter mode.",
 		NULL,
 	};
 	(void)s;
-	return h;
+	return tui_presenting() ? present : h;
 }
 
 static void
