@@ -500,6 +500,36 @@ player_key(tui_screen *s, int is_key, wint_t ch)
 	return TUI_KEY_UNHANDLED;
 }
 
+/* One entry of the key bar being built. */
+static void
+bar_add(pscreen *ps, size_t *n, const char *key, const char *what)
+{
+	ps->keybar[(*n)++] = key;
+	ps->keybar[(*n)++] = what;
+}
+
+/* The last entries, always there whole, and the end. */
+static const char *const *
+bar_end(pscreen *ps, size_t n)
+{
+	bar_add(ps, &n, "?", "help");
+	bar_add(ps, &n, "q", "quit");
+	ps->keybar[n] = NULL;
+	return ps->keybar;
+}
+
+/* How q is answered, for the bar. */
+static void
+bar_answer(pscreen *ps, size_t *n, const lesson_question *q)
+{
+	if (q->type == LQ_CHOICE)
+		bar_add(ps, n, "A-Z", "choose");
+	else if (q->type == LQ_ORDER)
+		bar_add(ps, n, "K/J", "move, Enter");
+	else
+		bar_add(ps, n, "Enter", "answer");
+}
+
 /* The presenter's bar: the clicker's keys, how to answer for the room,
  * v and the blank screen. */
 static const char *const *
@@ -507,26 +537,14 @@ present_keys(pscreen *ps, const lesson_question *q)
 {
 	size_t n = 0;
 
-	ps->keybar[n++] = "PgDn";
-	ps->keybar[n++] = "next";
-	ps->keybar[n++] = "PgUp";
-	ps->keybar[n++] = "back";
+	bar_add(ps, &n, "PgDn", "next");
+	bar_add(ps, &n, "PgUp", "back");
 	if (q) {
-		ps->keybar[n++] = q->type == LQ_CHOICE ? "A-Z" : q->type == LQ_ORDER ?
-		    "K/J" : "Enter";
-		ps->keybar[n++] = q->type == LQ_CHOICE ? "choose" : q->type == LQ_ORDER ?
-		    "move, Enter" : "answer";
-		ps->keybar[n++] = "v";
-		ps->keybar[n++] = "show";
+		bar_answer(ps, &n, q);
+		bar_add(ps, &n, "v", "show");
 	}
-	ps->keybar[n++] = ". w";
-	ps->keybar[n++] = "blank";
-	ps->keybar[n++] = "?";
-	ps->keybar[n++] = "help";
-	ps->keybar[n++] = "q";
-	ps->keybar[n++] = "quit";
-	ps->keybar[n] = NULL;
-	return ps->keybar;
+	bar_add(ps, &n, ". w", "blank");
+	return bar_end(ps, n);
 }
 
 static const char *const *
@@ -537,7 +555,6 @@ player_keys(tui_screen *s)
 	};
 	pscreen *ps = s->data;
 	const lesson_question *q = ps->p->done ? NULL : lesson_player_question(ps->p);
-	const char *what = "answer", *key = "Enter";
 	size_t n = 0;
 
 	if (q && ps->ans[q - ps->l->questions] &&
@@ -547,38 +564,18 @@ player_keys(tui_screen *s)
 		return present_keys(ps, q);
 	/* What the keys do here: the bar follows the item in view. */
 	if (ps->p->done) {	/* the summary: only back into the lesson */
-		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90" : "<-";
-		ps->keybar[n++] = "back";
+		bar_add(ps, &n, view_tty.utf8 ? "\xe2\x86\x90" : "<-", "back");
 	} else {
-		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->";
-		ps->keybar[n++] = "move";
+		bar_add(ps, &n, view_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->",
+		    "move");
+		bar_add(ps, &n, "space", "next");
+		bar_add(ps, &n, "PgDn", "next step");
 	}
-	if (!ps->p->done) {
-		ps->keybar[n++] = "space";
-		ps->keybar[n++] = "next";
-		ps->keybar[n++] = "PgDn";
-		ps->keybar[n++] = "next step";
-	}
-	if (q && q->type == LQ_CHOICE)
-		key = "A-Z", what = "choose";
-	else if (q && q->type == LQ_ORDER)
-		key = "K/J", what = "move, Enter";
 	if (q) {
-		ps->keybar[n++] = key;
-		ps->keybar[n++] = what;
-		ps->keybar[n++] = "H";
-		ps->keybar[n++] = "hint";
+		bar_answer(ps, &n, q);
+		bar_add(ps, &n, "H", "hint");
 	}
-	if (q && tui_presenting()) {
-		ps->keybar[n++] = "v";
-		ps->keybar[n++] = "show";
-	}
-	ps->keybar[n++] = "?";
-	ps->keybar[n++] = "help";
-	ps->keybar[n++] = "q";
-	ps->keybar[n++] = "quit";
-	ps->keybar[n] = NULL;
-	return ps->keybar;
+	return bar_end(ps, n);
 }
 
 static const char *const *
