@@ -116,7 +116,10 @@ while [ $fwd -lt 400 ] && ! grep -q "The end of the lesson" "$tui_tmp/fwd/$fwd";
 	fi
 	tui_screen >"$tui_tmp/cur"
 	tui_keys PageDown
-	tui_changed "$tui_tmp/cur" 5 || dead=$((dead + 1))
+	if ! tui_changed "$tui_tmp/cur" 5; then
+		dead=$((dead + 1))
+		tui_tmux has-session -t t 2>/dev/null || { fail "present: tmux went away"; break; }
+	fi
 	fwd=$((fwd + 1))
 	tui_screen >"$tui_tmp/fwd/$fwd"
 done
@@ -168,7 +171,7 @@ bk=0
 cp "$tui_tmp/fwd/$fwd" "$tui_tmp/back/0"
 while [ $bk -lt 400 ] && ! cmp -s "$tui_tmp/back/$bk" "$tui_tmp/fwd/0"; do
 	tui_keys PageUp
-	tui_changed "$tui_tmp/back/$bk" 5 || break
+	tui_changed "$tui_tmp/back/$bk" 5 || break	# also when tmux went away
 	bk=$((bk + 1))
 	tui_screen >"$tui_tmp/back/$bk"
 done

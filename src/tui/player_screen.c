@@ -69,56 +69,6 @@ cap_block(FILE *f, const void *l, const void *b)
 	view_lesson_block_text(f, l, b);
 }
 
-/* A bits block: which value and format the player's frame is in, and how
- * far the walk has gone there (-1: the whole block, no walk).  Each value
- * and format takes its bits plus the stages of its rounding walk
- * (tui_bits_frames), in the order the lesson validator counted them. */
-static int
-bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
-{
-	int rows = 0, cum = 0;
-	char head[200];
-
-	for (int v = 0; v < b->nvals; v++) {
-		for (int k = 0; k < b->nfmts; k++) {
-			const fp_format *f = b->fmts[k];
-			unsigned flags;
-			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
-			int n = tui_bits_frames(f, bits, &b->vals[v]), lit = -1;
-
-			/* During the walk only the format being walked is drawn:
-			 * three widgets do not fit in 80x24 with their derivations. */
-			if (frame >= 0 && (frame < cum || frame >= cum + n)) {
-				cum += n;
-				continue;
-			}
-			if (frame >= 0) {
-				lit = frame - cum + 1;
-				snprintf(head, sizeof head, "%s in %s, bit by bit (format "
-				    "%d of %d; %s: next %s)", b->valtext[v], f->name,
-				    k + 1, b->nfmts, tui_presenting() ? "PgDn" : "space",
-				    lit < f->width ? "bit" : "step");
-			} else {
-				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
-			}
-			cum += n;
-			if (w) {
-				wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
-				tui_put(w, y + rows, x, width, head);
-				wattrset(w, tui_attr(TR_NORMAL));
-			}
-			rows++;
-			/* Advance by the widget's fixed slot whether drawing or
-			 * measuring, so the measured step and the drawn one agree and
-			 * scrolling lands on the current block's heading. */
-			if (w)
-				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
-			rows += tui_bits_rows(f, &b->vals[v]) + 1;
-		}
-	}
-	return rows;
-}
-
 static tui_answer *
 answer_of(pscreen *ps, size_t qi)
 {
@@ -155,7 +105,7 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 	case LI_BLOCK: {
 		const lesson_block *b = &l->blocks[it->index];
 		if (b->kind == LB_BITS) {
-			n = bits_block(w, y, 1, cols - 2, b, current ? ps->p->frame : -1);
+			n = tui_bits_block(w, y, 1, cols - 2, b, current ? ps->p->frame : -1);
 			break;
 		}
 		s = captured(cap_block, l, b);
@@ -581,41 +531,8 @@ player_keys(tui_screen *s)
 static const char *const *
 player_help(tui_screen *s)
 {
-	static const char *const h[] = {
-		"The lesson",
-		"  Right, l     next item          Left, h    back",
-		"  space        next bit of a walk; the rest of a step taller than",
-		"               the screen; else the next item",
-		"  PgDn, PgUp   next / previous step (a presenter's clicker)",
-		"  Home, End    first / last step",
-		"  Up/Down, j/k scroll a step taller than the screen",
-		"Questions",
-		"  Enter        answer (text, number, bit pattern); Enter submits,",
-		"               Esc cancels; Enter again after feedback: retry",
-		"  A, B, ...    choose an option (several: toggle, then Enter)",
-		"  Up/Down      order: pick an item; K/J or Shift-Up/Down move it",
-		"  H            show the next hint",
-		"  R            reveal the model answer (the question then fails)",
-		NULL,
-	};
-	static const char *const present[] = {
-		"Presenter mode (what a clicker sends)",
-		"  PgDn, Right, Down, space   next: every bit of a walk, every",
-		"                             block, every question; a tall step",
-		"                             a screen at a time",
-		"  PgUp, Left, Up             back the same way",
-		"  Home, End                  first / last step",
-		"Questions",
-		"  Enter        type the room's answer; Enter submits, Esc cancels",
-		"  A, B, ...    choose an option (several: toggle, then Enter)",
-		"  Up/Down      order: pick an item; K/J move it; Enter submits",
-		"  v            show or hide the verdict, feedback, model answer",
-		"  H, R         the next hint; the model answer",
-		"Nothing is saved to your progress in presenter mode.",
-		NULL,
-	};
 	(void)s;
-	return tui_presenting() ? present : h;
+	return tui_player_help(tui_presenting());
 }
 
 static void
