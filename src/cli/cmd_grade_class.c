@@ -21,16 +21,10 @@
 #include "lesson/class.h"
 #include "view/class_text.h"
 
-typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
-
-typedef struct run {
-	const char *cmd;
-	const char *file;	/* for messages */
-	lesson_class *c;
-	out_kind out;
-	size_t bad;
-	bool nomem;
-} run;
+typedef cli_class run;
+#define OUT_TEXT CLI_CLASS_TEXT
+#define OUT_JSON CLI_CLASS_JSON
+#define OUT_CSV CLI_CLASS_CSV
 
 bool
 cli_grade_class_asked(int argc, char **argv)
@@ -50,8 +44,8 @@ print_load_diags(const void *cmd, const lesson_diags *d)
 	cli_lesson_diags(cmd, d);
 }
 
-static void
-on_bad(void *ctx, int line, const char *msg)
+void
+cli_class_bad(void *ctx, int line, const char *msg)
 {
 	run *r = ctx;
 
@@ -99,12 +93,20 @@ csv_ids(const char **v, size_t n, bool last)
 	free(s);
 }
 
-static bool
-on_row(void *ctx, const lesson_class_row *row)
+bool
+cli_class_row(void *ctx, const lesson_class_row *row)
 {
 	run *r = ctx;
 	lesson_class_verdict v;
 	char msg[400];
+
+	if (r->only && lesson_question_find(r->only, row->question) == NULL) {
+		fflush(stdout);
+		fprintf(stderr, "%s:%d: warning: lesson '%s' has no question '%.60s'; "
+		    "the answer is ignored\n", r->file, row->line, r->only->id,
+		    row->question);
+		return true;
+	}
 
 	switch (lesson_class_grade(r->c, row, &v, msg, sizeof msg)) {
 	case LESSON_CLASS_NOMEM:
@@ -146,10 +148,10 @@ on_row(void *ctx, const lesson_class_row *row)
 }
 
 static void
-json_summary(const run *r, const lesson_class_tally *t)
+json_summary(const run *r, const lesson_class_tally *t, const char *title)
 {
 	printf("{\"summary\":{\"file\":");
-	cli_json_str(r->file);
+	cli_json_str(title);
 	printf(",\"answers\":%zu,\"bad_rows\":%zu,\"students\":[", t->rows, r->bad);
 	for (size_t i = 0; i < t->nstudents; i++) {
 		const lesson_class_student *s = &t->students[i];
@@ -266,32 +268,54 @@ cli_grade_class(const cli_cmd *cmd, int argc, char **argv)
 		cli_err(cmd->name, "out of memory");
 		return CLI_IOERR;
 	}
-	if (r.out == OUT_CSV)
-		fputs("student,question,line,pass,score,max,misconceptions,missing\r\n",
-		    stdout);
+	cli_class_begin(&r);
 	int e = ferror(fp) ? (errno ? errno : EIO)
-	    : lesson_class_read(fp, head, nhead, fmt, on_row, on_bad, &r);
+	    : cli_class_read(&r, fp, head, nhead, fmt);
 	if (!is_stdin)
 		fclose(fp);
-	int status = r.bad ? CLI_DATAERR : CLI_OK;
-	if (r.nomem || e == -2) {
-		cli_err(cmd->name, "out of memory");
-		status = CLI_IOERR;
-	} else if (e > 0) {
-		cli_err(cmd->name, "cannot read '%s': %s",
-		    cli_quote(r.file, strlen(r.file), qa, sizeof qa), strerror(e));
-		status = CLI_IOERR;
-	} else if (e == 0) {
-		const lesson_class_tally *t = lesson_class_tally_get(r.c);
-		if (t == NULL) {
-			cli_err(cmd->name, "out of memory");
-			status = CLI_IOERR;
-		} else if (r.out == OUT_TEXT) {
-			view_class_text(stdout, r.file, t);
-		} else if (r.out == OUT_JSON) {
-			json_summary(&r, t);
-		}
-	}
+	int status = cli_class_end(&r, e, r.file);
 	lesson_class_free(r.c);
 	return cli_finish_output(cmd->name, status);
+}
+
+void
+cli_class_begin(cli_class *r)
+{
+	if (r->out == OUT_CSV)
+		fputs("student,question,line,pass,score,max,misconceptions,missing\r\n",
+		    stdout);
+}
+
+int
+cli_class_read(cli_class *r, FILE *fp, const char *head, size_t n,
+    lesson_class_fmt fmt)
+{
+	return lesson_class_read(fp, head, n, fmt, cli_class_row, cli_class_bad, r);
+}
+
+int
+cli_class_end(cli_class *r, int e, const char *title)
+{
+	char qa[300];
+	int status = r->bad ? CLI_DATAERR : CLI_OK;
+
+	if (r->nomem || e == -2) {
+		cli_err(r->cmd, "out of memory");
+		status = CLI_IOERR;
+	} else if (e > 0) {
+		cli_err(r->cmd, "cannot read '%s': %s",
+		    cli_quote(r->file, strlen(r->file), qa, sizeof qa), strerror(e));
+		status = CLI_IOERR;
+	} else if (e == 0) {
+		const lesson_class_tally *t = lesson_class_tally_get(r->c);
+		if (t == NULL) {
+			cli_err(r->cmd, "out of memory");
+			status = CLI_IOERR;
+		} else if (r->out == OUT_TEXT) {
+			view_class_text(stdout, title, t);
+		} else if (r->out == OUT_JSON) {
+			json_summary(r, t, title);
+		}
+	}
+	return status;
 }

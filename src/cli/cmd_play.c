@@ -12,17 +12,13 @@
 
 #include "cli/json.h"
 #include "cli/cli.h"
+#include "cli/play_class.h"
 #include "lesson/grade_text.h"
 #include "lesson/player.h"
 #include "view/lesson_md.h"
 #include "view/lesson_text.h"
 
-/* One "QUESTION-ID: answer" line of the answers file. */
-typedef struct answer {
-	char *id;
-	char *text;
-	int line;
-} answer;
+typedef cli_answer answer;
 
 /*
  * Read the answers file: blank lines and lines starting with '#' are
@@ -30,8 +26,8 @@ typedef struct answer {
  * may serve several lessons); a line without ':' or a second answer to
  * the same question is an error.  Returns CLI_OK or the status to exit.
  */
-static int
-read_answers(const char *cmd, const char *file, const lesson *l,
+int
+cli_play_read_answers(const char *cmd, const char *file, const lesson *l,
     answer **out, size_t *nout)
 {
 	lesson_source src;
@@ -108,8 +104,8 @@ read_answers(const char *cmd, const char *file, const lesson *l,
 	return status;
 }
 
-static void
-free_answers(answer *v, size_t n)
+void
+cli_play_free_answers(answer *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].id);
@@ -270,10 +266,12 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 	if (md)
 		view_lesson_md(stdout, l, key);
 	else if (answers)
-		status = read_answers(cmd->name, answers, l, &ans, &nans);
-	if (status == CLI_OK && !md)
+		status = cli_play_class_asked(answers) ?
+		    cli_play_class(cmd->name, l, answers, json) :
+		    cli_play_read_answers(cmd->name, answers, l, &ans, &nans);
+	if (status == CLI_OK && !md && !(answers && cli_play_class_asked(answers)))
 		status = play(cmd->name, l, ans, nans, json);
-	free_answers(ans, nans);
+	cli_play_free_answers(ans, nans);
 	lesson_free(l);
 	return cli_finish_output(cmd->name, status);
 }
@@ -289,7 +287,12 @@ const cli_cmd cli_cmd_play = {
 	"\n"
 	"  -a, --answers FILE  one answer per line, 'QUESTION-ID: answer text';\n"
 	"                      blank lines and lines starting with '#' are\n"
-	"                      skipped; '-' reads standard input\n"
+	"                      skipped; '-' reads standard input.  For a class:\n"
+	"                      a directory of such files, one per student (the\n"
+	"                      file name without its extension), or a .csv or\n"
+	"                      .jsonl class file (see 'fptutor help grade'):\n"
+	"                      the class report of 'grade --class' instead of the\n"
+	"                      transcript, with its exit status\n"
 	"      --json          one JSON object per question (question, type,\n"
 	"                      answered, answer, graded, pass, score, max,\n"
 	"                      feedback), then {\"summary\": ...}\n"

@@ -15,6 +15,8 @@ src_fptutor_SOURCES += \
 	src/cli/cmd_train.c \
 	src/cli/cmd_lessons.c \
 	src/cli/cmd_play.c \
+	src/cli/play_class.h \
+	src/cli/cmd_play_class.c \
 	src/cli/cmd_grade.c \
 	src/cli/grade_class.h \
 	src/cli/cmd_grade_class.c \

@@ -57,6 +57,7 @@ typedef struct strmap {
 struct lesson_class {
 	lesson_shelf shelf;
 	bool shelf_open;
+	const lesson *only;	/* grade this lesson's questions, not the shelf's */
 	lesson_report_fn on_load;
 	const void *ctx;
 	qentry *qs;
@@ -164,6 +165,16 @@ lesson_class_new(lesson_report_fn on_load, const void *ctx)
 	return c;
 }
 
+lesson_class *
+lesson_class_new_for(const lesson *l)
+{
+	lesson_class *c = lesson_class_new(NULL, NULL);
+
+	if (c)
+		c->only = l;
+	return c;
+}
+
 /* The cache entry of id, made on first sight; NULL when out of memory. */
 static qentry *
 question(lesson_class *c, const char *id)
@@ -172,7 +183,7 @@ question(lesson_class *c, const char *id)
 
 	if (i != (size_t)-1)
 		return &c->qs[i];
-	if (!c->shelf_open) {
+	if (!c->shelf_open && !c->only) {
 		if (lesson_shelf_open(&c->shelf, c->on_load, c->ctx) != 0)
 			return NULL;
 		c->shelf_open = true;
@@ -188,6 +199,8 @@ question(lesson_class *c, const char *id)
 	c->qs = nq;
 	qentry *e = memset(&c->qs[c->nqs], 0, sizeof *e);
 	e->id = dup;
+	if (c->only && (e->q = lesson_question_find(c->only, id)) != NULL)
+		e->l = c->only;
 	for (size_t k = 0; k < c->shelf.n && e->q == NULL; k++)
 		if ((e->q = lesson_question_find(c->shelf.v[k], id)) != NULL)
 			e->l = c->shelf.v[k];

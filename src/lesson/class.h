@@ -97,6 +97,10 @@ typedef enum lesson_class_status {
 /* on_load sees each lesson's diagnostics as it is loaded.  NULL when out
  * of memory. */
 lesson_class *lesson_class_new(lesson_report_fn on_load, const void *ctx);
+/* A session that grades the questions of lesson l only (which must
+ * outlive it): what `fptutor play LESSON` does for a class.  NULL when out
+ * of memory. */
+lesson_class *lesson_class_new_for(const lesson *l);
 void lesson_class_free(lesson_class *c);
 /* Grade one row: free text by the question's rubric, the closed types by
  * their key, exactly as `fptutor grade QUESTION` does.  LESSON_CLASS_BAD
