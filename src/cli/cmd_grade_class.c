@@ -44,14 +44,28 @@ print_load_diags(const void *cmd, const lesson_diags *d)
 	cli_lesson_diags(cmd, d);
 }
 
+/* A bad row's message, up to CLASS_MAX_SHOWN of them: a file broken
+ * from some line on (an unclosed quote early in a long file) must not
+ * bury the report; the rest are counted. */
+#define CLASS_MAX_SHOWN 100
+static void
+say_bad(run *r, int line, const char *msg)
+{
+	fflush(stdout);
+	if (r->bad < CLASS_MAX_SHOWN)
+		fprintf(stderr, "%s:%d: error: %s\n", r->file, line, msg);
+	else if (r->bad == CLASS_MAX_SHOWN)
+		fprintf(stderr, "%s: too many bad rows: the others are counted, not "
+		    "shown\n", r->file);
+	r->bad++;
+}
+
 void
 cli_class_bad(void *ctx, int line, const char *msg)
 {
 	run *r = ctx;
 
-	fflush(stdout);
-	fprintf(stderr, "%s:%d: error: %s\n", r->file, line, msg);
-	r->bad++;
+	say_bad(r, line, msg);
 	lesson_class_count_bad(r->c);
 }
 
@@ -113,9 +127,7 @@ cli_class_row(void *ctx, const lesson_class_row *row)
 		r->nomem = true;
 		return false;
 	case LESSON_CLASS_BAD:
-		fflush(stdout);
-		fprintf(stderr, "%s:%d: error: %s\n", r->file, row->line, msg);
-		r->bad++;
+		say_bad(r, row->line, msg);
 		return true;
 	case LESSON_CLASS_OK:
 		break;
