@@ -100,4 +100,20 @@ rows=$(grep -c '^"s' "$tmp/multi.out")
 [ $st -eq 0 ] && [ "$rows" -eq "$n" ] && pass "answers over two lines: $rows rows graded, one per answer" ||
 	fail "answers over two lines: exit $st, $rows rows of $n: $(head -2 "$tmp/err")"
 
+# A file broken from an early line: 150 bad rows, then a good one; the
+# first 100 are reported, the rest counted, the good row graded.
+{
+	echo "student,question,answer"
+	i=0
+	while [ $i -lt 150 ]; do echo "s$i,no-such-question,x"; i=$((i + 1)); done
+	echo "last,underflow-kind,B"
+} >"$tmp/many.csv"
+"$FPTUTOR" grade --class "$tmp/many.csv" >"$tmp/out" 2>"$tmp/err"
+st=$?
+shown=$(grep -c ': error: ' "$tmp/err")
+[ $st -eq 65 ] && [ "$shown" -eq 100 ] && grep -q "too many bad rows" "$tmp/err" &&
+    grep -q "1 answer graded from 1 student to 1 question; 150 rows not graded" "$tmp/out" &&
+	pass "150 bad rows: 100 reported, all counted, the good row graded (exit 65)" ||
+	fail "150 bad rows: exit $st, $shown shown: $(head -2 "$tmp/out")"
+
 finish
