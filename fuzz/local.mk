@@ -13,7 +13,7 @@
 #     the seeds (fuzz/seeds.sh) plus the corpus it grows in fuzz/corpus/NAME.
 #     A crash is written to fuzz/found/NAME/: keep it in fuzz/regress/NAME/
 #     with the fix.
-FUZZ_ALL = bits calc lesson grade progress
+FUZZ_ALL = bits calc lesson grade progress class
 FUZZ_TARGETS = $(FUZZ_ALL)
 FUZZ_TIME = 60
 FUZZ_CC = clang
@@ -24,7 +24,7 @@ FUZZ_LESSON_DEF = -DFUZZ_LESSON='"$(abs_top_srcdir)/lessons/interview.lesson"'
 
 FUZZ_COMMON = fuzz/fuzz.h fuzz/fuzz_util.c fuzz/replay.c
 check_PROGRAMS += fuzz/replay_bits fuzz/replay_calc fuzz/replay_lesson \
-	fuzz/replay_grade fuzz/replay_progress
+	fuzz/replay_grade fuzz/replay_progress fuzz/replay_class
 fuzz_replay_bits_SOURCES = fuzz/fuzz_bits.c $(FUZZ_COMMON)
 fuzz_replay_bits_LDADD = src/libfptutor.a $(LIBS)
 fuzz_replay_calc_SOURCES = fuzz/fuzz_calc.c $(FUZZ_COMMON)
@@ -36,6 +36,9 @@ fuzz_replay_grade_CPPFLAGS = $(AM_CPPFLAGS) $(FUZZ_LESSON_DEF)
 fuzz_replay_grade_LDADD = src/libfptutor.a $(LIBS)
 fuzz_replay_progress_SOURCES = fuzz/fuzz_progress.c $(FUZZ_COMMON)
 fuzz_replay_progress_LDADD = src/libfptutor.a $(LIBS)
+fuzz_replay_class_SOURCES = fuzz/fuzz_class.c $(FUZZ_COMMON)
+fuzz_replay_class_CPPFLAGS = $(AM_CPPFLAGS) $(FUZZ_LESSON_DEF)
+fuzz_replay_class_LDADD = src/libfptutor.a $(LIBS)
 TESTS += fuzz/regress.sh
 dist_check_SCRIPTS += fuzz/regress.sh fuzz/seeds.sh
 EXTRA_DIST += fuzz/regress
