@@ -298,9 +298,11 @@ drop_row(reader *r, const char *msg)
 	buf again = { 0 };
 	const char *nl = r->raw.n ? memchr(r->raw.s, '\n', r->raw.n) : NULL;
 	size_t from = nl ? (size_t)(nl - r->raw.s) + 1 : r->raw.n;
-	if (!buf_add(&again, r->raw.s + from, r->raw.n - from) ||
+	/* (an empty buffer may have no storage: no pointer arithmetic on it) */
+	if (!buf_add(&again, from < r->raw.n ? r->raw.s + from : "", r->raw.n - from) ||
 	    !buf_add(&again, r->in + r->inpos, r->inlen - r->inpos) ||
-	    !buf_add(&again, r->pend.s + r->pendpos, r->pend.n - r->pendpos)) {
+	    !buf_add(&again, r->pendpos < r->pend.n ? r->pend.s + r->pendpos : "",
+	    r->pend.n - r->pendpos)) {
 		free(again.s);
 		r->nomem = true;
 		return;
