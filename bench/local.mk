@@ -1,10 +1,11 @@
 # bench/local.mk — `make bench`: figures, not pass/fail.  Each benchmark
 # prints what it measures; none is run by make check.
 EXTRA_PROGRAMS += bench/bench_fp bench/bench_calc bench/bench_scaler \
-	bench/bench_toy bench/bench_grade bench/bench_tui bench/bench_inspect
+	bench/bench_toy bench/bench_grade bench/bench_tui bench/bench_inspect \
+	bench/bench_class
 BENCH_RUN += bench/bench_calc$(EXEEXT) bench/bench_scaler$(EXEEXT) \
 	bench/bench_toy$(EXEEXT) bench/bench_grade$(EXEEXT) bench/bench_tui$(EXEEXT) \
-	bench/bench_inspect$(EXEEXT)
+	bench/bench_inspect$(EXEEXT) bench/bench_class$(EXEEXT)
 CLEANFILES += $(EXTRA_PROGRAMS)
 BENCH_FLAGS = $(AM_CFLAGS) -O2
 
@@ -37,6 +38,12 @@ bench_bench_tui_LDADD = -lutil $(LIBS)
 bench_bench_inspect_SOURCES = bench/bench_inspect.c
 bench_bench_inspect_CFLAGS = $(BENCH_FLAGS)
 bench_bench_inspect_LDADD = $(LIBS)
+
+# a 10,000-row class file graded by one run of the program: answers/s,
+# peak memory
+bench_bench_class_SOURCES = bench/bench_class.c
+bench_bench_class_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+bench_bench_class_LDADD =
 
 bench: bench/bench_fp$(EXEEXT) src/fptutor$(EXEEXT) $(BENCH_RUN)
 	bench/bench_fp$(EXEEXT)

@@ -13,7 +13,7 @@
 #     the seeds (fuzz/seeds.sh) plus the corpus it grows in fuzz/corpus/NAME.
 #     A crash is written to fuzz/found/NAME/: keep it in fuzz/regress/NAME/
 #     with the fix.
-FUZZ_ALL = bits calc lesson grade progress npy safetensors
+FUZZ_ALL = bits calc lesson grade progress npy safetensors class
 FUZZ_TARGETS = $(FUZZ_ALL)
 FUZZ_TIME = 60
 FUZZ_CC = clang
@@ -25,7 +25,7 @@ FUZZ_LESSON_DEF = -DFUZZ_LESSON='"$(abs_top_srcdir)/lessons/interview.lesson"'
 FUZZ_COMMON = fuzz/fuzz.h fuzz/fuzz_util.c fuzz/replay.c
 check_PROGRAMS += fuzz/replay_bits fuzz/replay_calc fuzz/replay_lesson \
 	fuzz/replay_grade fuzz/replay_progress fuzz/replay_npy \
-	fuzz/replay_safetensors
+	fuzz/replay_safetensors fuzz/replay_class
 fuzz_replay_bits_SOURCES = fuzz/fuzz_bits.c $(FUZZ_COMMON)
 fuzz_replay_bits_LDADD = src/libfptutor.a $(LIBS)
 fuzz_replay_calc_SOURCES = fuzz/fuzz_calc.c $(FUZZ_COMMON)
@@ -41,6 +41,9 @@ fuzz_replay_npy_SOURCES = fuzz/fuzz_npy.c fuzz/tensor_check.h $(FUZZ_COMMON)
 fuzz_replay_npy_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 fuzz_replay_safetensors_SOURCES = fuzz/fuzz_safetensors.c fuzz/tensor_check.h $(FUZZ_COMMON)
 fuzz_replay_safetensors_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
+fuzz_replay_class_SOURCES = fuzz/fuzz_class.c $(FUZZ_COMMON)
+fuzz_replay_class_CPPFLAGS = $(AM_CPPFLAGS) $(FUZZ_LESSON_DEF)
+fuzz_replay_class_LDADD = src/libfptutor.a $(CSV_LIBS) $(JANSSON_LIBS) $(LIBS)
 TESTS += fuzz/regress.sh
 dist_check_SCRIPTS += fuzz/regress.sh fuzz/seeds.sh
 EXTRA_DIST += fuzz/regress

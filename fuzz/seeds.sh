@@ -4,7 +4,9 @@
 # the expressions and values of the golden CLI tests (calc, bits), the
 # labelled answers of tests/grade (grade, as "QUESTION-ID\nANSWER"),
 # good and damaged progress files (progress), the tensor files of
-# tests/mktensor (npy, safetensors; $MKTENSOR, default tests/mktensor).
+# tests/mktensor (npy, safetensors; $MKTENSOR, default tests/mktensor), the
+# class files of the golden tests with a format byte (class: 0 CSV, 1 JSON
+# Lines).
 # Expects $top_srcdir (default .).  Used by `make fuzz` and by the replay
 # test (fuzz/regress.sh), so the seeds are replayed by `make check` too.
 set -eu
@@ -57,6 +59,24 @@ grade)
 $a"
 		done
 	done ;;
+class)
+	for f in "$top"/tests/golden/class/*.csv "$top"/tests/golden/class/*.in; do
+		[ -f "$f" ] || continue
+		put 000 "$(cat "$f")"
+	done
+	for f in "$top"/tests/golden/class/*.jsonl; do
+		[ -f "$f" ] || continue
+		put 001 "$(cat "$f")"
+	done
+	# rows the fuzz lesson (interview) has questions for
+	put 000 'student,question,answer
+ann,mock-overflow,"The product overflows fp16, so raise the loss scale."
+ben,mock-next,A and C
+ann,mock-next,"B"
+'
+	put 001 '{"student":"ann","question":"mock-softmax","answer":"exp(20) overflows; subtract the max"}
+{"student":"ben","question":"mock-next","answer":"A, C"}
+' ;;
 progress)
 	# Progress files: good ones of several shapes, and the damaged kinds
 	# the store must set aside (a fuzzer mutates from both sides).

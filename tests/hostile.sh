@@ -137,8 +137,13 @@ expect "grade: a question id of bad bytes" 2 "unknown question id 'over\\\\xfffl
 printf 'overflow: a\0b\n' >"$tmp/nul.answers"
 run play lessons/interview.lesson --answers "$tmp/nul.answers"
 expect "play: a NUL byte in the answers file" 65 "nul.answers:1:12: error: NUL byte"
-run play lessons/interview.lesson --answers "$tmp"
-expect "play: an answers file that is a directory" 65 "not a regular file (a directory)"
+# A directory is a class, one answers file per student: a student's file
+# of bad bytes is reported and left out, a subdirectory is skipped.
+mkdir "$tmp/class" "$tmp/class/sub"
+cp "$tmp/nul.answers" "$tmp/class/ann.answers"
+printf 'mock-next: A and C\n' >"$tmp/class/ben.answers"
+run play lessons/interview.lesson --answers "$tmp/class"
+expect "play: a class directory with a file of bad bytes" 65 "ann.answers:1:12: error: NUL byte"
 
 # ---- lesson paths: '..', symlink loops, directories, FIFOs --------------
 run play ..

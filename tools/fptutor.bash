@@ -60,6 +60,14 @@ _fptutor()
 	local formats='fp16 bf16 fp32 tf32 e4m3 e5m2'
 	# inspect's --grad takes no value (scaler's does).
 	[[ $cmd == inspect && $prev == --grad ]] && prev=
+	# grade --class and play take formats of files, not of numbers
+	if [[ $prev == --format && $cmd == grade ]]; then
+		COMPREPLY=($(compgen -W 'csv jsonl' -- "$cur"))
+		return 0
+	elif [[ $prev == --format && $cmd == play ]]; then
+		COMPREPLY=($(compgen -W 'text markdown' -- "$cur"))
+		return 0
+	fi
 	case $prev in
 	-f|--format)
 		COMPREPLY=($(compgen -W "$formats all" -- "${cur##*,}"))
@@ -77,7 +85,7 @@ _fptutor()
 		COMPREPLY=($(compgen -W 'fp32 fp16 fp16-noscale bf16 fp16-params' -- "${cur##*,}"))
 		_fptutor_list_prefix
 		return 0 ;;
-	-a|--answers)
+	-a|--answers|--class)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
 	--dump)

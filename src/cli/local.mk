@@ -18,8 +18,13 @@ src_fptutor_SOURCES += \
 	src/cli/train_dump.c \
 	src/cli/cmd_inspect.c \
 	src/cli/cmd_lessons.c \
+	src/cli/answers.c \
 	src/cli/cmd_play.c \
+	src/cli/play_class.h \
+	src/cli/cmd_play_class.c \
 	src/cli/cmd_grade.c \
+	src/cli/grade_class.h \
+	src/cli/cmd_grade_class.c \
 	src/cli/cmd_check_lesson.c \
 	src/cli/cmd_learn.c
 # The one object that uses FPTUTOR_LESSONDIR is rebuilt when configure

@@ -28,4 +28,7 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/open.c \
 	src/lesson/player.c \
 	src/lesson/grade_closed.c \
-	src/lesson/grade_text.c
+	src/lesson/grade_text.c \
+	src/lesson/class.h \
+	src/lesson/class_read.c \
+	src/lesson/class.c

@@ -12,6 +12,7 @@ src_libfptutor_tui_a_SOURCES += \
 	src/tui/tui_look.c \
 	src/tui/home.c \
 	src/tui/player_screen.c \
+	src/tui/player_help.c \
 	src/tui/answer.c \
 	src/tui/edit_int.h \
 	src/tui/edit_model.c \

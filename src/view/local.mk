@@ -18,4 +18,8 @@ src_libfptutor_a_SOURCES += \
 	src/view/lesson_puts.c \
 	src/view/lesson_text.c \
 	src/view/lesson_text_blocks.c \
-	src/view/diag_text.c
+	src/view/diag_text.c \
+	src/view/class_text.h \
+	src/view/class_text.c \
+	src/view/lesson_md.h \
+	src/view/lesson_md.c
