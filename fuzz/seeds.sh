@@ -3,7 +3,10 @@
 # one input per file, from what the project ships: the lessons (lesson),
 # the expressions and values of the golden CLI tests (calc, bits), the
 # labelled answers of tests/grade (grade, as "QUESTION-ID\nANSWER"),
-# good and damaged progress files (progress).
+# good and damaged progress files (progress), the tensor files of
+# tests/mktensor (npy, safetensors; $MKTENSOR, default tests/mktensor), the
+# class files of the golden tests with a format byte (class: 0 CSV, 1 JSON
+# Lines).
 # Expects $top_srcdir (default .).  Used by `make fuzz` and by the replay
 # test (fuzz/regress.sh), so the seeds are replayed by `make check` too.
 set -eu
@@ -56,6 +59,24 @@ grade)
 $a"
 		done
 	done ;;
+class)
+	for f in "$top"/tests/golden/class/*.csv "$top"/tests/golden/class/*.in; do
+		[ -f "$f" ] || continue
+		put 000 "$(cat "$f")"
+	done
+	for f in "$top"/tests/golden/class/*.jsonl; do
+		[ -f "$f" ] || continue
+		put 001 "$(cat "$f")"
+	done
+	# rows the fuzz lesson (interview) has questions for
+	put 000 'student,question,answer
+ann,mock-overflow,"The product overflows fp16, so raise the loss scale."
+ben,mock-next,A and C
+ann,mock-next,"B"
+'
+	put 001 '{"student":"ann","question":"mock-softmax","answer":"exp(20) overflows; subtract the max"}
+{"student":"ben","question":"mock-next","answer":"A, C"}
+' ;;
 progress)
 	# Progress files: good ones of several shapes, and the damaged kinds
 	# the store must set aside (a fuzzer mutates from both sides).
@@ -91,5 +112,19 @@ end 0
 	put "fptutor-progress 3
 end 0 0
 " ;;
+npy|safetensors)
+	# The files tests/mktensor writes (good and bad), and the lessons'
+	# tensors; each file is one seed.
+	"${MKTENSOR:-tests/mktensor}" "$dir" || exit 1
+	for f in "$top"/lessons/*/*.safetensors; do
+		[ -f "$f" ] && cp "$f" "$dir/"
+	done
+	for f in "$dir"/*.npy "$dir"/*.safetensors; do
+		[ -f "$f" ] || continue
+		case $target:$f in
+		npy:*.npy | safetensors:*.safetensors) mv "$f" "$dir/seed-${f##*/}" ;;
+		*) rm -f "$f" ;;
+		esac
+	done ;;
 *)	echo "seeds.sh: unknown target '$target'" >&2; exit 2 ;;
 esac

@@ -148,6 +148,11 @@ add_dir(const char *dir, const char *suffix)
 		size_t len = strlen(e->d_name), sl = strlen(suffix);
 		if (len <= sl || strcmp(e->d_name + len - sl, suffix) != 0)
 			continue;
+		/* play's class runs (class-*) also print the rows of a class
+		 * file, whose messages are the class reader's
+		 * (src/lesson/class_read.c), not lesson diagnostics */
+		if (strncmp(e->d_name, "class-", 6) == 0)
+			continue;
 		snprintf(path, sizeof path, "%s/%s/%s", TOP_SRCDIR, dir, e->d_name);
 		add_file(path);
 		n++;

@@ -88,11 +88,15 @@ no_raw() {
 	fi
 }
 bad=$(printf -- '--x\033[2J\377')
-for c in bits calc scaler train lessons play grade check-lesson; do
+for c in learn lab bits calc scaler train lessons play grade check-lesson help; do
 	run "$c" "$bad" </dev/null
 	no_raw "$c: an unknown option with an escape"
 done
 run "$bad";			no_raw "an unknown option with an escape"
+run bits "$(printf -- '-\033')" 1;	no_raw "bits: an unknown short option that is an escape"
+run play a "$(printf 'x\033[2J')";	no_raw "play: a second lesson with an escape"
+run learn a "$(printf 'x\033[2J')";	no_raw "learn: a second lesson with an escape"
+run lab "$(printf 'x\033[2J')";	no_raw "lab: an unknown lab with an escape"
 run "$(printf 'x\033[2J')";	no_raw "an unknown command with an escape"
 run help "$(printf 'x\033[2J')";	no_raw "help: an unknown command with an escape"
 run bits -f "$(printf 'fp\033[2J')" 1;	no_raw "bits: an unknown format with an escape"
@@ -133,8 +137,13 @@ expect "grade: a question id of bad bytes" 2 "unknown question id 'over\\\\xfffl
 printf 'overflow: a\0b\n' >"$tmp/nul.answers"
 run play lessons/interview.lesson --answers "$tmp/nul.answers"
 expect "play: a NUL byte in the answers file" 65 "nul.answers:1:12: error: NUL byte"
-run play lessons/interview.lesson --answers "$tmp"
-expect "play: an answers file that is a directory" 65 "not a regular file (a directory)"
+# A directory is a class, one answers file per student: a student's file
+# of bad bytes is reported and left out, a subdirectory is skipped.
+mkdir "$tmp/class" "$tmp/class/sub"
+cp "$tmp/nul.answers" "$tmp/class/ann.answers"
+printf 'mock-next: A and C\n' >"$tmp/class/ben.answers"
+run play lessons/interview.lesson --answers "$tmp/class"
+expect "play: a class directory with a file of bad bytes" 65 "ann.answers:1:12: error: NUL byte"
 
 # ---- lesson paths: '..', symlink loops, directories, FIFOs --------------
 run play ..

@@ -2,7 +2,7 @@
 # tui.sh — the full-screen tutor driven through tmux (tests/tui_lib.sh):
 # home, stepping the interview lesson, the bits walk, answering and
 # feedback, choice and order questions, quitting and resuming, resizing
-# below and above 80x24, NO_COLOR, the C locale, presenter mode, signals,
+# below and above 80x24, NO_COLOR, the C locale, signals,
 # Ctrl-Z, and the refusals that happen before the screen is touched.
 #
 #   tests/tui.sh     run (FPTUTOR and top_srcdir from make check); skipped
@@ -47,7 +47,7 @@ out=$("$FPTUTOR" lab nosuch </dev/null 2>&1)
 st=$?
 check "lab nosuch: usage error" [ "$st" = 2 ]
 case $out in
-*"no lab 'nosuch' (the labs: bits, calc, scaler, softmax, train)"*)
+*"no lab 'nosuch' (the labs: bits, calc, scaler, softmax, train, inspect)"*)
 	pass "lab nosuch: lists the labs" ;;
 *)	fail "lab nosuch: lists the labs"; echo "# $out" ;;
 esac
@@ -344,45 +344,7 @@ check "H: the hint" tui_wait "Hint 1:"
 tui_keys q
 tui_exit_status >/dev/null
 
-# ---- presenter mode ---------------------------------------------------------------
-rm -rf "$tui_state"	# a new learner
-tui_start 80 24 "$L" -- learn --present "$demo"
-tui_wait "[presenter]"
-tui_keys PageDown l l
-tui_wait "Press the letter"
-tui_keys b
-check "present: feedback hidden" tui_wait "hidden: v shows them"
-check "present: no verdict yet" off_screen "PASSED"
-tui_keys v
-check "present: v shows the verdict" tui_wait "NOT PASSED"
-tui_golden present-revealed
-tui_keys R
-check "present: the model answer stays hidden" tui_wait "model answer hidden"
-tui_keys v
-check "present: v shows the model answer" tui_wait "Model answer:"
-tui_keys PageDown
-check "present: PgDn is the clicker" tui_wait "step 3/4"
-tui_keys PageUp
-check "present: PgUp goes back" tui_wait "step 2/4"
-# b blanks the screen when no option answers to it: on a prose item.
-tui_keys PageDown
-tui_wait "step 3/4"
-tui_keys b
-check "present: b blanks the screen" tui_gone "fptutor"
-tui_keys x
-check "present: any key brings it back" tui_wait "step 3/4"
-tui_keys q
-tui_exit_status >/dev/null
-# A numeric question's key bar is the longest: with v show it is cut
-# down to fit, and q quit is always there whole.
-tui_start 80 24 "$L" -- learn --present overflow
-tui_wait "[presenter]"
-tui_wait "Question overflow-bf16"	# the step asks first
-check "present: the key bar keeps v show" on_screen "v show  ? help  q quit"
-check "present: the key bar ends whole" sh -c \
-    "tmux -S '$tui_sock' capture-pane -p -t t | tail -n 1 | grep -q 'q quit\$'"
-tui_keys q
-tui_exit_status >/dev/null
+# ---- presenter mode: tests/tui_present.sh ------------------------------------
 
 # ---- signals and Ctrl-Z ---------------------------------------------------------
 rm -rf "$tui_state"	# a new learner

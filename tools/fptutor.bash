@@ -5,7 +5,7 @@
 # change here), the values of -f/--format, -d/--dtype, --mode and --dtype,
 # lesson ids (play, learn) and question ids (grade) as `fptutor lessons
 # --json` reports them along FPTUTOR_LESSON_PATH, and file names where a
-# command takes files.  `make install` puts it in bash-completion's
+# command takes files (.npy and .safetensors for inspect).  `make install` puts it in bash-completion's
 # completionsdir; to try it from a checkout: `. tools/fptutor.bash`.
 
 # The program being completed: the word typed (src/fptutor, ./fptutor),
@@ -58,6 +58,16 @@ _fptutor()
 	fi
 
 	local formats='fp16 bf16 fp32 tf32 e4m3 e5m2'
+	# inspect's --grad takes no value (scaler's does).
+	[[ $cmd == inspect && $prev == --grad ]] && prev=
+	# grade --class and play take formats of files, not of numbers
+	if [[ $prev == --format && $cmd == grade ]]; then
+		COMPREPLY=($(compgen -W 'csv jsonl' -- "$cur"))
+		return 0
+	elif [[ $prev == --format && $cmd == play ]]; then
+		COMPREPLY=($(compgen -W 'text markdown' -- "$cur"))
+		return 0
+	fi
 	case $prev in
 	-f|--format)
 		COMPREPLY=($(compgen -W "$formats all" -- "${cur##*,}"))
@@ -75,9 +85,15 @@ _fptutor()
 		COMPREPLY=($(compgen -W 'fp32 fp16 fp16-noscale bf16 fp16-params' -- "${cur##*,}"))
 		_fptutor_list_prefix
 		return 0 ;;
-	-a|--answers)
+	-a|--answers|--class)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
+	--dump)
+		COMPREPLY=($(compgen -d -S / -- "$cur"))
+		compopt -o nospace 2>/dev/null
+		return 0 ;;
+	--tensor|--share)
+		return 0 ;;	# a name or a number: nothing to offer
 	--grad|--grad-max|--scale|--inf-steps|--init-scale|--growth-factor|\
 	--backoff-factor|--growth-interval|--accumulate|--simulate|--steps|--seed|\
 	-n|--count|-s)
@@ -103,8 +119,16 @@ _fptutor()
 		    _fptutor_json questions)" -- "$cur")) ;;
 	check-lesson)
 		COMPREPLY=($(compgen -f -X '!*.lesson' -- "$cur") $(compgen -d -S / -- "$cur")) ;;
+	inspect)
+		COMPREPLY=($(compgen -f -X '!*.npy' -- "$cur")
+		    $(compgen -f -X '!*.safetensors' -- "$cur") $(compgen -d -S / -- "$cur")) ;;
 	lab)
-		COMPREPLY=($(compgen -W 'bits calc scaler softmax train' -- "$cur")) ;;
+		if [[ $prev == inspect ]]; then	# lab inspect FILE
+			COMPREPLY=($(compgen -f -X '!*.npy' -- "$cur")
+			    $(compgen -f -X '!*.safetensors' -- "$cur") $(compgen -d -S / -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W 'bits calc scaler softmax train inspect' -- "$cur"))
+		fi ;;
 	drill)
 		COMPREPLY=($(compgen -W 'encode decode round ulp swallow overflow scale order' -- "$cur")) ;;
 	esac

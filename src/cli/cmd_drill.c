@@ -8,7 +8,6 @@
 #include <config.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,69 +175,83 @@ parse_count(const char *s, unsigned long long max, unsigned long long *out)
 	return errno == 0 && *end == '\0' && *out <= max;
 }
 
+enum { OPT_RECORD = CLI_KEY_FIRST };
+
+static const struct option drill_table[] = {
+	{ "count", required_argument, NULL, 'n' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "answers", required_argument, NULL, 'a' },
+	{ "record", no_argument, NULL, OPT_RECORD },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct drill_args {
+	unsigned long long count, seed;
+	bool seeded, record;
+	const char *answers;
+	drill_kind kinds[DRILL_NKINDS];
+	size_t nk;
+} drill_args;
+
+static int
+drill_opt(void *ctx, int key, char *v)
+{
+	drill_args *a = ctx;
+	char qa[300];
+
+	switch (key) {
+	case 'n':
+		if (!parse_count(v, MAX_COUNT, &a->count) || a->count == 0)
+			return cli_usage_err("drill", "--count needs a number from "
+			    "1 to %d, not '%s'", MAX_COUNT, cli_quote(v, strlen(v),
+			    qa, sizeof qa));
+		break;
+	case 's':
+		if (!parse_count(v, UINT64_MAX, &a->seed))
+			return cli_usage_err("drill", "--seed needs a whole number, "
+			    "not '%s'", cli_quote(v, strlen(v), qa, sizeof qa));
+		a->seeded = true;
+		break;
+	case 'a':
+		a->answers = v;
+		break;
+	case OPT_RECORD:
+		a->record = true;
+		break;
+	case CLI_OPT_OPERAND: {
+		int k = drill_kind_find(v);
+		if (k < 0)
+			return cli_usage_err("drill", "no drill kind '%s' (kinds: "
+			    "%s)", cli_quote(v, strlen(v), qa, sizeof qa),
+			    drill_kind_names());
+		if (a->nk < DRILL_NKINDS)
+			a->kinds[a->nk++] = (drill_kind)k;
+		break;
+	}
+	default:
+		return CLI_OPTS_UNEXPECTED;
+	}
+	return CLI_OK;
+}
+
 static int
 run_drill(const cli_cmd *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "count", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "answers", required_argument, NULL, 'a' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "record", no_argument, NULL, 'r' },
-		{ "no-color", no_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	unsigned long long count = 8, seed = 0;
-	bool json = false, record = false, no_color = false, seeded = false;
-	const char *answers = NULL;
-	drill_kind kinds[DRILL_NKINDS];
-	size_t nk = 0;
-	int c;
-	char qa[300];
+	drill_args da = { .count = 8 };
+	cli_opts p = { .cmd = cmd, .table = drill_table, .fn = drill_opt,
+	    .ctx = &da };
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":n:s:a:h", opts, NULL)) != -1) {
-		const char *opt = argv[optind - 1];
-		switch (c) {
-		case 'n':
-			if (!parse_count(optarg, MAX_COUNT, &count) || count == 0)
-				return cli_usage_err(cmd->name, "--count needs a "
-				    "number from 1 to %d, not '%s'", MAX_COUNT,
-				    cli_quote(optarg, strlen(optarg), qa, sizeof qa));
-			break;
-		case 's':
-			if (!parse_count(optarg, UINT64_MAX, &seed))
-				return cli_usage_err(cmd->name, "--seed needs a "
-				    "whole number, not '%s'", cli_quote(optarg,
-				    strlen(optarg), qa, sizeof qa));
-			seeded = true;
-			break;
-		case 'a': answers = optarg; break;
-		case 'j': json = true; break;
-		case 'r': record = true; break;
-		case 'C': no_color = true; break;
-		case 'h':
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		case ':':
-			return cli_usage_err(cmd->name, "option '%s' needs a value",
-			    opt);
-		default:
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(opt, strlen(opt), qa, sizeof qa));
-		}
-	}
-	for (int i = optind; i < argc; i++) {
-		int k = drill_kind_find(argv[i]);
-		if (k < 0)
-			return cli_usage_err(cmd->name, "no drill kind '%s' (kinds: "
-			    "%s)", cli_quote(argv[i], strlen(argv[i]), qa,
-			    sizeof qa), drill_kind_names());
-		if (nk < DRILL_NKINDS)
-			kinds[nk++] = (drill_kind)k;
-	}
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	unsigned long long count = da.count, seed = da.seed;
+	bool json = p.json, record = da.record, no_color = p.no_color,
+	    seeded = da.seeded;
+	const char *answers = da.answers;
+	drill_kind *kinds = da.kinds;
+	size_t nk = da.nk;
 	if (record && !answers)
 		return cli_usage_err(cmd->name, "--record goes with --answers");
 	view_term_init(no_color || json);
@@ -299,5 +312,5 @@ const cli_cmd cli_cmd_drill = {
 	"\n"
 	"Exit status: 0 done (every answer passed); 1 some answer did not pass;\n"
 	"2 usage error; 65 a bad answers file; 74 I/O error.\n",
-	run_drill
+	run_drill, NULL
 };

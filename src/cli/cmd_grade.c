@@ -3,13 +3,15 @@
  * standard input against the question's rubric (free text) or its key
  * (the closed types), with feedback: the score, each concept hit or
  * missed, each misconception with why it is wrong, and the model answer.
- * Exit 0 pass, 1 fail, 2 unknown question id or usage.
+ * Exit 0 pass, 1 fail, 2 unknown question id or usage.  With --class a
+ * whole class file is graded instead (cmd_grade_class.c).
  */
 #include <config.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/grade_class.h"
 #include "cli/json.h"
 #include "cli/cli.h"
 #include "lesson/grade_text.h"
@@ -90,41 +92,80 @@ show_text(const lesson_question *q, const grade_result *r)
 	}
 }
 
+enum { OPT_CLASS = CLI_KEY_FIRST, OPT_FORMAT, OPT_CSV };
+
+static const struct option grade_table[] = {
+	{ "class", required_argument, NULL, OPT_CLASS },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct grade_args {
+	const char *id;		/* the one operand: the question id */
+	cli_class_opts class;	/* --class FILE and what goes with it */
+} grade_args;
+
+static int
+grade_arg(void *ctx, int key, char *arg)
+{
+	grade_args *g = ctx;
+
+	switch (key) {
+	case OPT_CLASS:
+		g->class.file = arg;
+		return CLI_OK;
+	case OPT_FORMAT:
+		g->class.format = arg;
+		return CLI_OK;
+	case OPT_CSV:
+		g->class.csv = true;
+		return CLI_OK;
+	case CLI_OPT_OPERAND:
+		if (g->id)
+			return cli_usage_err("grade", "one question id only");
+		g->id = arg;
+		return CLI_OK;
+	}
+	return CLI_OPTS_UNEXPECTED;
+}
+
 static int
 run_grade(const cli_cmd *cmd, int argc, char **argv)
 {
 	char qa[300];
-	const char *id = NULL;
-	bool json = false, no_color = false;
+	grade_args ga = { 0 };
+	cli_opts p = { .cmd = cmd, .table = grade_table, .fn = grade_arg, .ctx = &ga };
+	bool json;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "--json") == 0) {
-			json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			no_color = true;
-		} else if (a[0] == '-') {
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		} else if (id) {
-			return cli_usage_err(cmd->name, "one question id only");
-		} else {
-			id = a;
-		}
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	json = p.json;
+	if (ga.class.file) {
+		if (ga.id)
+			return cli_usage_err(cmd->name, "--class grades the questions "
+			    "its file names: no question id ('%s')",
+			    cli_quote(ga.id, strlen(ga.id), qa, sizeof qa));
+		ga.class.json = p.json;
+		ga.class.no_color = p.no_color;
+		return cli_grade_class(cmd, &ga.class);
 	}
-	if (id == NULL)
+	if (ga.class.format || ga.class.csv)
+		return cli_usage_err(cmd->name, "--%s goes with --class",
+		    ga.class.format ? "format" : "csv");
+	if (ga.id == NULL)
 		return cli_usage_err(cmd->name, "no question id given (see fptutor lessons)");
-	view_term_init(no_color || json);
+	view_term_init(p.no_color || json);
 
 	const lesson_question *q = NULL;
-	lesson *l = lesson_open_question(id, &q, print_load_diags, cmd->name);
+	lesson *l = lesson_open_question(ga.id, &q, print_load_diags, cmd->name);
 	if (l == NULL)
 		return cli_usage_err(cmd->name, "unknown question id '%s' "
 		    "(fptutor lessons lists them)",
-		    cli_quote(id, strlen(id), qa, sizeof qa));
+		    cli_quote(ga.id, strlen(ga.id), qa, sizeof qa));
 	size_t len;
 	char *answer = read_answer(cmd->name, &len);
 	if (answer == NULL) {
@@ -205,7 +246,8 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_grade = {
 	"grade", "grade an answer read from standard input",
-	"fptutor grade QUESTION-ID [--json] [--no-color] < ANSWER",
+	"fptutor grade QUESTION-ID [--json] [--no-color] < ANSWER\n"
+	"       fptutor grade --class FILE [--format csv|jsonl] [--json | --csv] [--no-color]",
 	"Grade the answer on standard input to the question QUESTION-ID of the\n"
 	"lessons (fptutor lessons lists the ids): free-text answers by the\n"
 	"question's rubric, the other kinds by their key.  Show the score, each\n"
@@ -219,6 +261,29 @@ const cli_cmd cli_cmd_grade = {
 	"  -h, --help      show this help\n"
 	"\n"
 	"Exit status: 0 the answer passes; 1 it does not; 2 unknown question id\n"
-	"or usage error; 65 the question's rubric is invalid; 74 I/O error.\n",
-	run_grade
+	"or usage error; 65 the question's rubric is invalid; 74 I/O error.\n"
+	"\n"
+	"Class mode grades every answer of a class in one run, each verdict the\n"
+	"one 'fptutor grade QUESTION-ID' gives:\n"
+	"      --class FILE    a CSV file with a header naming student, question\n"
+	"                      and answer (RFC 4180: quoted fields may hold\n"
+	"                      commas, quotes and line breaks; other columns are\n"
+	"                      ignored), or JSON Lines with those keys; '-' reads\n"
+	"                      standard input\n"
+	"      --format FMT    csv or jsonl; by default .csv is CSV, .jsonl,\n"
+	"                      .ndjson and .json are JSON Lines, and any other\n"
+	"                      file is JSON Lines when it begins with '{'\n"
+	"      --json          one object per answer (student, question, line,\n"
+	"                      pass, score, max, misconceptions, missing), then\n"
+	"                      {\"summary\": ...}\n"
+	"      --csv           one CSV row per answer, with a header\n"
+	"Without --json or --csv: a table of students (questions passed, score),\n"
+	"each question's pass rate, and the misconceptions asserted with how many\n"
+	"students hold each and which.  A bad row is 'FILE:LINE: error: ...' on\n"
+	"standard error and the other rows are still graded; a student's second\n"
+	"answer to a question replaces the first (a warning).\n"
+	"Exit status in class mode: 0 every row graded, whatever the verdicts;\n"
+	"65 some row (or the header) could not be graded; 2 usage error; 74 I/O\n"
+	"error.\n",
+	run_grade, NULL
 };

@@ -1,5 +1,5 @@
 /*
- * play.c — `fptutor play LESSON [--answers FILE] [--json]`: scripted
+ * cmd_play.c — `fptutor play LESSON [--answers FILE] [--json]`: scripted
  * lesson mode.  Loads the lesson (by id along the search path, or a
  * path), feeds the answers file to the player as events, reveals the hints
  * and model answer of every question that did not pass, and prints the
@@ -13,109 +13,13 @@
 #include "cli/practice.h"
 #include "cli/json.h"
 #include "cli/cli.h"
+#include "cli/play_class.h"
 #include "lesson/grade_text.h"
 #include "lesson/player.h"
+#include "view/lesson_md.h"
 #include "view/lesson_text.h"
 
-/* One "QUESTION-ID: answer" line of the answers file. */
-typedef struct answer {
-	char *id;
-	char *text;
-	int line;
-} answer;
-
-/*
- * Read the answers file: blank lines and lines starting with '#' are
- * skipped.  An id the lesson does not have is a warning (one answers file
- * may serve several lessons); a line without ':' or a second answer to
- * the same question is an error.  Returns CLI_OK or the status to exit.
- */
-static int
-read_answers(const char *cmd, const char *file, const lesson *l,
-    answer **out, size_t *nout)
-{
-	lesson_source src;
-	lesson_diags d = { 0 };
-	answer *v = calloc(1, sizeof *v);
-	size_t n = 0;
-	char q[64];
-
-	int e = lesson_source_read(file, &src, &d);
-	if (e != 0 || v == NULL) {
-		cli_lesson_diags(cmd, &d);
-		lesson_diags_free(&d);
-		free(v);
-		return e > 0 ? CLI_IOERR : CLI_DATAERR;
-	}
-	for (size_t i = 0; i < src.nlines; i++) {
-		const lesson_line *ln = &src.lines[i];
-		const char *s = ln->text;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0' || *s == '#')
-			continue;
-		const char *colon = strchr(s, ':');
-		size_t idlen = colon ? (size_t)(colon - s) : 0;
-		while (idlen && (s[idlen - 1] == ' ' || s[idlen - 1] == '\t'))
-			idlen--;
-		int col = 1 + (int)(s - ln->text);
-		if (colon == NULL || idlen == 0) {
-			lesson_diag_add(&d, src.file, ln->lineno, col,
-			    LMSG_ANSWER_SYNTAX);
-			continue;
-		}
-		char *id = strndup(s, idlen);
-		if (id == NULL)
-			break;
-		if (lesson_question_find(l, id) == NULL) {
-			lesson_diag_add(&d, src.file, ln->lineno, col,
-			    LMSG_ANSWER_NO_QUESTION, l->id,
-			    lesson_quote(id, idlen, q, sizeof q));
-			free(id);
-			continue;
-		}
-		size_t k;
-		for (k = 0; k < n && strcmp(v[k].id, id) != 0; k++)
-			;
-		if (k < n) {
-			lesson_diag_add(&d, src.file, ln->lineno, col,
-			    LMSG_ANSWER_TWICE, id, v[k].line);
-			free(id);
-			continue;
-		}
-		answer *nv = realloc(v, (n + 1) * sizeof *nv);
-		const char *t = colon + 1;
-		while (*t == ' ' || *t == '\t')
-			t++;
-		char *text = strdup(t);
-		if (nv == NULL || text == NULL) {
-			free(id);
-			free(text);
-			if (nv)
-				v = nv;
-			break;
-		}
-		v = nv;
-		v[n++] = (answer){ id, text, ln->lineno };
-	}
-	lesson_source_free(&src);
-	cli_lesson_diags(cmd, &d);
-	int status = d.nerrors ? CLI_DATAERR : CLI_OK;
-	lesson_diags_free(&d);
-	*out = v;
-	*nout = n;
-	return status;
-}
-
-static void
-free_answers(answer *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(v[i].id);
-		free(v[i].text);
-	}
-	free(v);
-}
+typedef cli_answer answer;
 
 static void
 show_json(const lesson_player *p)
@@ -207,43 +111,71 @@ play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json,
 	return status;
 }
 
+enum { OPT_FORMAT = CLI_KEY_FIRST, OPT_KEY, OPT_RECORD };
+
+static const struct option play_table[] = {
+	{ "answers", required_argument, NULL, 'a' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "key", no_argument, NULL, OPT_KEY },
+	{ "record", no_argument, NULL, OPT_RECORD },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct play_args {
+	const char *lesson, *answers, *format;
+	bool key, record;
+} play_args;
+
+static int
+play_opt(void *ctx, int key, char *v)
+{
+	play_args *a = ctx;
+
+	if (key == 'a') {
+		a->answers = v;
+	} else if (key == OPT_FORMAT) {
+		a->format = v;
+	} else if (key == OPT_KEY) {
+		a->key = true;
+	} else if (key == OPT_RECORD) {
+		a->record = true;
+	} else if (a->lesson) {
+		char q1[300], q2[300];
+		return cli_usage_err("play", "one lesson at a time ('%s' and '%s')",
+		    cli_quote(a->lesson, strlen(a->lesson), q1, sizeof q1),
+		    cli_quote(v, strlen(v), q2, sizeof q2));
+	} else {
+		a->lesson = v;
+	}
+	return CLI_OK;
+}
+
 static int
 run_play(const cli_cmd *cmd, int argc, char **argv)
 {
-	const char *arg = NULL, *answers = NULL;
-	bool json = false, no_color = false, record = false;
+	play_args a = { NULL, NULL, "text", false, false };
+	cli_opts p = { .cmd = cmd, .table = play_table, .fn = play_opt, .ctx = &a };
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "--json") == 0) {
-			json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			no_color = true;
-		} else if (strcmp(a, "--record") == 0) {
-			record = true;
-		} else if (strcmp(a, "--answers") == 0 || strcmp(a, "-a") == 0) {
-			if (i + 1 >= argc)
-				return cli_usage_err(cmd->name, "option '%s' needs a file", a);
-			answers = argv[++i];
-		} else if (strncmp(a, "--answers=", 10) == 0) {
-			answers = a + 10;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			char qa[300];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		} else if (arg) {
-			return cli_usage_err(cmd->name, "one lesson at a time ('%s' and '%s')",
-			    arg, a);
-		} else {
-			arg = a;
-		}
-	}
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	const char *arg = a.lesson, *answers = a.answers, *format = a.format;
+	bool json = p.json, key = a.key, record = a.record;
 	if (arg == NULL)
 		return cli_usage_err(cmd->name, "no lesson given (see 'fptutor lessons')");
-	view_term_init(no_color || json);
+	bool md = strcmp(format, "markdown") == 0;
+	if (!md && strcmp(format, "text") != 0)
+		return cli_usage_err(cmd->name, "--format is text or markdown");
+	if (md && (answers || json))
+		return cli_usage_err(cmd->name, "a markdown handout takes no answers "
+		    "and no --json");
+	if (key && !md)
+		return cli_usage_err(cmd->name, "--key goes with --format markdown");
+	view_term_init(p.no_color || json || md);
+	if (md)
+		view_tty.utf8 = true;	/* a handout is a UTF-8 file, whatever the locale */
 
 	lesson_diags d = { 0 };
 	lesson_open_err err;
@@ -265,18 +197,23 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 
 	answer *ans = NULL;
 	size_t nans = 0;
-	if (answers)
-		status = read_answers(cmd->name, answers, l, &ans, &nans);
-	if (status == CLI_OK)
+	if (md)
+		view_lesson_md(stdout, l, key);
+	else if (answers)
+		status = cli_play_class_asked(answers) ?
+		    cli_play_class(cmd->name, l, answers, json) :
+		    cli_play_read_answers(cmd->name, answers, l, &ans, &nans);
+	if (status == CLI_OK && !md && !(answers && cli_play_class_asked(answers)))
 		status = play(cmd->name, l, ans, nans, json, record);
-	free_answers(ans, nans);
+	cli_play_free_answers(ans, nans);
 	lesson_free(l);
 	return cli_finish_output(cmd->name, status);
 }
 
 const cli_cmd cli_cmd_play = {
 	"play", "print a lesson as a transcript and grade the answers in a file",
-	"fptutor play LESSON [--answers FILE] [--json] [--record] [--no-color]",
+	"fptutor play LESSON [--answers FILE] [--json] [--record] [--no-color]\n"
+	"       fptutor play LESSON --format markdown [--key]",
 	"Scripted lesson mode: print the whole LESSON (an id, see 'fptutor\n"
 	"lessons', or a path) as plain text, every number computed, with each\n"
 	"question graded against FILE.  A question without an answer, or whose\n"
@@ -284,21 +221,32 @@ const cli_cmd cli_cmd_play = {
 	"\n"
 	"  -a, --answers FILE  one answer per line, 'QUESTION-ID: answer text';\n"
 	"                      blank lines and lines starting with '#' are\n"
-	"                      skipped; '-' reads standard input\n"
+	"                      skipped; '-' reads standard input.  For a class:\n"
+	"                      a directory of such files, one per student (the\n"
+	"                      file name without its extension), or a .csv or\n"
+	"                      .jsonl class file (see 'fptutor help grade'):\n"
+	"                      the class report of grade's class mode instead of the\n"
+	"                      transcript, with its exit status\n"
 	"      --json          one JSON object per question (question, type,\n"
 	"                      answered, answer, graded, pass, score, max,\n"
 	"                      feedback, outcome), then {\"summary\": ...}\n"
 	"      --record        schedule the answered questions for review in\n"
 	"                      your progress (see 'fptutor review'); without\n"
 	"                      it, play records nothing\n"
+	"      --format FMT    text (the transcript) or markdown: the lesson as a\n"
+	"                      CommonMark handout, computed tables as GFM pipe\n"
+	"                      tables, walks and traces as code blocks, the\n"
+	"                      questions without answers\n"
+	"      --key           with --format markdown: the answer key too (each\n"
+	"                      answer, model answer and rubric's core points)\n"
 	"      --no-color      plain output even on a terminal\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"Free-text answers are graded by the question's rubric (see\n"
 	"fptutor-lesson(5)).\n"
 	"\n"
-	"Exit status: 0 every question passed; 1 some question did not pass or\n"
-	"was not answered; 65 the lesson or the answers file is invalid; 2 usage\n"
-	"error (no such lesson); 74 I/O error.\n",
-	run_play
+	"Exit status: 0 every question passed (a handout: printed); 1 some\n"
+	"question did not pass or was not answered; 65 the lesson or the answers\n"
+	"file is invalid; 2 usage error (no such lesson); 74 I/O error.\n",
+	run_play, NULL
 };

@@ -8,7 +8,6 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,48 +214,51 @@ cli_review_screen(const char *cmd)
 
 /* ---- the command ------------------------------------------------------------- */
 
+enum { OPT_LIST = CLI_KEY_FIRST, OPT_STATS };
+
+static const struct option review_table[] = {
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "answers", required_argument, NULL, 'a' },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct review_args {
+	const char *answers;
+	bool list, stats;
+} review_args;
+
+static int
+review_opt(void *ctx, int key, char *v)
+{
+	review_args *a = ctx;
+
+	if (key == OPT_LIST)
+		a->list = true;
+	else if (key == OPT_STATS)
+		a->stats = true;
+	else if (key == 'a')
+		a->answers = v;
+	else
+		return CLI_OPTS_UNEXPECTED;
+	return CLI_OK;
+}
+
 static int
 run_review(const cli_cmd *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "list", no_argument, NULL, 'l' },
-		{ "stats", no_argument, NULL, 's' },
-		{ "answers", required_argument, NULL, 'a' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "no-color", no_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *answers = NULL;
-	bool do_list = false, do_stats = false, json = false, no_color = false;
-	int c;
+	review_args ra = { NULL, false, false };
+	cli_opts o = { .cmd = cmd, .table = review_table, .fn = review_opt,
+	    .ctx = &ra };
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:a:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'l': do_list = true; break;
-		case 's': do_stats = true; break;
-		case 'a': answers = optarg; break;
-		case 'j': json = true; break;
-		case 'C': no_color = true; break;
-		case 'h':
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		case ':':
-			return cli_usage_err(cmd->name, "option '%s' needs a file",
-			    argv[optind - 1]);
-		default: {
-			char qa[300];
-			const char *a = argv[optind - 1];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		}
-		}
-	}
-	if (optind < argc)
-		return cli_usage_err(cmd->name, "unexpected argument '%s'",
-		    argv[optind]);
+	if (!cli_opts_parse(&o, argc, argv))
+		return o.status;
+	const char *answers = ra.answers;
+	bool do_list = ra.list, do_stats = ra.stats, json = o.json,
+	    no_color = o.no_color;
 	if (do_list + do_stats + (answers != NULL) > 1)
 		return cli_usage_err(cmd->name, "--list, --stats and --answers "
 		    "go one at a time");
@@ -291,8 +293,8 @@ const cli_cmd cli_cmd_review = {
 	"       fptutor review --answers FILE [--json]\n"
 	"       fptutor review",
 	"Review what you have answered, when you are about to forget it: each\n"
-	"lesson question answered (in the tutor, or 'play --record') and each\n"
-	"drill ('drill --record') is an item scheduled by FSRS-5 for 90%\n"
+	"lesson question answered (in the tutor, or by play and drill when\n"
+	"they are told to record) is an item scheduled by FSRS-5 for 90%\n"
 	"recall.  A first-try pass counts as good, a pass on retry as hard, a\n"
 	"miss as again; a missed item comes back in the same sitting.  With no\n"
 	"option, the due items full screen.\n"
@@ -316,5 +318,5 @@ const cli_cmd cli_cmd_review = {
 	"\n"
 	"Exit status: 0 done (every answer passed); 1 some answer did not pass;\n"
 	"2 usage error; 65 a bad answers file; 74 I/O error.\n",
-	run_review
+	run_review, NULL
 };

@@ -29,4 +29,7 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/player.c \
 	src/lesson/record.c \
 	src/lesson/grade_closed.c \
-	src/lesson/grade_text.c
+	src/lesson/grade_text.c \
+	src/lesson/class.h \
+	src/lesson/class_read.c \
+	src/lesson/class.c

@@ -15,7 +15,7 @@
 
 static const char *const block_names[LB_NKINDS] = {
 	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot", "train",
-	"drill",
+	"inspect", "drill",
 };
 static const char *const qtype_names[LQ_NTYPES] = {
 	"text", "choice", "order", "numeric", "bits",
@@ -136,6 +136,7 @@ free_question(lesson_question *q)
 		free_text(&q->hints[i]);
 	free(q->hints);
 	free_text(&q->answer);
+	free_text(&q->concise);
 	for (size_t i = 0; i < q->nrubric; i++)
 		free(q->rubric[i].text);
 	free(q->rubric);
@@ -152,6 +153,8 @@ free_block(lesson_block *b)
 	free(b->vector);
 	free(b->grad_text);
 	free(b->grad_max_text);
+	free(b->path);
+	free(b->tensor);
 }
 
 void

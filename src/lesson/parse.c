@@ -262,6 +262,7 @@ static const directive_def directives[] = {
 	{ "plot",	IN_STEP, NULL, LB_PLOT },
 	{ "train",	IN_STEP, NULL, LB_TRAIN },
 	{ "drill",	IN_STEP, NULL, LB_DRILL },
+	{ "inspect",	IN_STEP, NULL, LB_INSPECT },
 };
 
 /* The question's directives, for "only inside a question" messages. */

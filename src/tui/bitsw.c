@@ -9,7 +9,8 @@
  * Every number comes from the format core (fp_explain_bits,
  * fp_explain_formula, fp_explain_round); this file only lays them out.
  * Unreached bits show as a dot and the last lit bit has a caret under it,
- * so the walk reads without colour.
+ * so the walk reads without colour.  tui_bits_block() walks a lesson's
+ * bits block, one value and format at a time, for the player screen.
  */
 #include <config.h>
 
@@ -19,6 +20,7 @@
 #include "tui/lab_int.h"
 #include "view/term.h"
 #include "tui/tui_int.h"
+#include "tui/tui_priv.h"
 
 /* Rows: labels, cells, caret, sign, then two each for the exponent's
  * sum, the significand's and the value's formula, which wrap when the
@@ -465,6 +467,56 @@ tui_bits_draw(WINDOW *w, int y, int x, int width, const fp_format *f,
 		walk_rows(w, y + BITROWS, x, f, &l, &wk,
 		    lit < 0 ? stages : lit - f->width);
 		rows += WALKROWS;
+	}
+	return rows;
+}
+
+/* A bits block: which value and format the player's frame is in, and how
+ * far the walk has gone there (-1: the whole block, no walk).  Each value
+ * and format takes its bits plus the stages of its rounding walk
+ * (tui_bits_frames), in the order the lesson validator counted them. */
+int
+tui_bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
+{
+	int rows = 0, cum = 0;
+	char head[200];
+
+	for (int v = 0; v < b->nvals; v++) {
+		for (int k = 0; k < b->nfmts; k++) {
+			const fp_format *f = b->fmts[k];
+			unsigned flags;
+			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
+			int n = tui_bits_frames(f, bits, &b->vals[v]), lit = -1;
+
+			/* During the walk only the format being walked is drawn:
+			 * three widgets do not fit in 80x24 with their derivations. */
+			if (frame >= 0 && (frame < cum || frame >= cum + n)) {
+				cum += n;
+				continue;
+			}
+			if (frame >= 0) {
+				lit = frame - cum + 1;
+				snprintf(head, sizeof head, "%s in %s, bit by bit (format "
+				    "%d of %d; %s: next %s)", b->valtext[v], f->name,
+				    k + 1, b->nfmts, tui_presenting() ? "PgDn" : "space",
+				    lit < f->width ? "bit" : "step");
+			} else {
+				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
+			}
+			cum += n;
+			if (w) {
+				wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
+				tui_put(w, y + rows, x, width, head);
+				wattrset(w, tui_attr(TR_NORMAL));
+			}
+			rows++;
+			/* Advance by the widget's fixed slot whether drawing or
+			 * measuring, so the measured step and the drawn one agree and
+			 * scrolling lands on the current block's heading. */
+			if (w)
+				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
+			rows += tui_bits_rows(f, &b->vals[v]) + 1;
+		}
 	}
 	return rows;
 }

@@ -13,6 +13,7 @@ src_libfptutor_tui_a_SOURCES += \
 	src/tui/home.c \
 	src/tui/player_screen.c \
 	src/tui/review.c \
+	src/tui/player_help.c \
 	src/tui/answer.c \
 	src/tui/edit_int.h \
 	src/tui/edit_model.c \
@@ -25,4 +26,5 @@ src_libfptutor_tui_a_SOURCES += \
 	src/tui/lab_calc.c \
 	src/tui/lab_scaler.c \
 	src/tui/lab_softmax.c \
-	src/tui/lab_train.c
+	src/tui/lab_train.c \
+	src/tui/lab_inspect.c

@@ -69,55 +69,6 @@ cap_block(FILE *f, const void *l, const void *b)
 	view_lesson_block_text(f, l, b);
 }
 
-/* A bits block: which value and format the player's frame is in, and how
- * far the walk has gone there (-1: the whole block, no walk).  Each value
- * and format takes its bits plus the stages of its rounding walk
- * (tui_bits_frames), in the order the lesson validator counted them. */
-static int
-bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int frame)
-{
-	int rows = 0, cum = 0;
-	char head[200];
-
-	for (int v = 0; v < b->nvals; v++) {
-		for (int k = 0; k < b->nfmts; k++) {
-			const fp_format *f = b->fmts[k];
-			unsigned flags;
-			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
-			int n = tui_bits_frames(f, bits, &b->vals[v]), lit = -1;
-
-			/* During the walk only the format being walked is drawn:
-			 * three widgets do not fit in 80x24 with their derivations. */
-			if (frame >= 0 && (frame < cum || frame >= cum + n)) {
-				cum += n;
-				continue;
-			}
-			if (frame >= 0) {
-				lit = frame - cum + 1;
-				snprintf(head, sizeof head, "%s in %s, bit by bit (format "
-				    "%d of %d; space: next %s)", b->valtext[v], f->name,
-				    k + 1, b->nfmts, lit < f->width ? "bit" : "step");
-			} else {
-				snprintf(head, sizeof head, "%s in %s", b->valtext[v], f->name);
-			}
-			cum += n;
-			if (w) {
-				wattrset(w, tui_attr(TR_TITLE) & ~(attr_t)A_REVERSE);
-				tui_put(w, y + rows, x, width, head);
-				wattrset(w, tui_attr(TR_NORMAL));
-			}
-			rows++;
-			/* Advance by the widget's fixed slot whether drawing or
-			 * measuring, so the measured step and the drawn one agree and
-			 * scrolling lands on the current block's heading. */
-			if (w)
-				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
-			rows += tui_bits_rows(f, &b->vals[v]) + 1;
-		}
-	}
-	return rows;
-}
-
 static tui_answer *
 answer_of(pscreen *ps, size_t qi)
 {
@@ -154,7 +105,7 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 	case LI_BLOCK: {
 		const lesson_block *b = &l->blocks[it->index];
 		if (b->kind == LB_BITS) {
-			n = bits_block(w, y, 1, cols - 2, b, current ? ps->p->frame : -1);
+			n = tui_bits_block(w, y, 1, cols - 2, b, current ? ps->p->frame : -1);
 			break;
 		}
 		s = captured(cap_block, l, b);
@@ -319,7 +270,8 @@ record(pscreen *ps, bool score)
 	const lesson *l = ps->l;
 	bool done = p->done;
 
-	if (pr == NULL)
+	/* a demo on a projector is not the presenter's own progress */
+	if (pr == NULL || tui_presenting())
 		return;
 	const progress_lesson *old = progress_get(pr, l->id);
 	done = done || (old && old->done);
@@ -385,12 +337,70 @@ back(pscreen *ps)
 	return TUI_KEY_HANDLED;
 }
 
+/* The next visible state: the next bit of a walk; what is below the
+ * screen of a step taller than it (like a pager); else the next item,
+ * which may be the first of the next step.  Nothing is skipped. */
+static tui_key_result
+forward(pscreen *ps)
+{
+	/* Only the bits walk is drawn frame by frame; the other blocks show
+	 * every frame at once, as the text view does. */
+	const lesson_item *it = lesson_player_item(ps->p);
+	bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
+
+	if (!walk && !ps->p->done && ps->scroll + ps->rows < ps->total) {
+		ps->follow = false;
+		ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
+		return TUI_KEY_HANDLED;
+	}
+	return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
+}
+
+/*
+ * Presenter mode: what a clicker sends (PgDn/PgUp, the arrows) walks the
+ * lesson one visible state at a time, forward and back, so the room sees
+ * every bit of a walk, every block and every question.  Up and Down stay
+ * with an ordering question, which picks its items with them.
+ */
+static tui_key_result
+present_key(pscreen *ps, const lesson_question *q, int is_key, wint_t ch)
+{
+	bool order = q && q->type == LQ_ORDER && !ps->p->done;
+
+	if (!is_key)
+		return ch == ' ' ? forward(ps) : TUI_KEY_UNHANDLED;
+	switch (ch) {
+	case KEY_DOWN:
+		if (order)
+			return TUI_KEY_UNHANDLED;
+		/* fall through */
+	case KEY_NPAGE:
+	case KEY_RIGHT:
+		return forward(ps);
+	case KEY_UP:
+		if (order)
+			return TUI_KEY_UNHANDLED;
+		/* fall through */
+	case KEY_PPAGE:
+	case KEY_LEFT:
+		return back(ps);
+	}
+	return TUI_KEY_UNHANDLED;
+}
+
 static tui_key_result
 player_key(tui_screen *s, int is_key, wint_t ch)
 {
 	pscreen *ps = s->data;
 	const lesson_question *q = lesson_player_question(ps->p);
+	tui_answer *cur = q && !ps->p->done ? answer_of(ps, (size_t)(q -
+	    ps->l->questions)) : NULL;
 
+	if (tui_presenting() && !(cur && tui_answer_editing(cur))) {
+		tui_key_result r = present_key(ps, q, is_key, ch);
+		if (r != TUI_KEY_UNHANDLED)
+			return r;
+	}
 	if (q && !ps->p->done) {
 		tui_answer *a = answer_of(ps, (size_t)(q - ps->l->questions));
 		if (a) {
@@ -433,26 +443,61 @@ player_key(tui_screen *s, int is_key, wint_t ch)
 	switch (ch) {
 	case 'l': return ev(ps, LESSON_EV_NEXT_ITEM);
 	case 'h': return back(ps);
-	case ' ': {
-		/* Only the bits walk is drawn frame by frame; the other blocks
-		 * show every frame at once, as the text view does. */
-		const lesson_item *it = lesson_player_item(ps->p);
-		bool walk = it && it->kind == LI_BLOCK && !whole_block(ps);
-		/* Like a pager: what is below the screen (a block or a
-		 * question taller than it) comes before the next item. */
-		if (!walk && !ps->p->done && ps->scroll + ps->rows < ps->total) {
-			ps->follow = false;
-			ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
-			return TUI_KEY_HANDLED;
-		}
-		return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
-	}
+	case ' ':
+		return forward(ps);
 	case 'j':
 		return player_key(s, 1, KEY_DOWN);
 	case 'k':
 		return player_key(s, 1, KEY_UP);
 	}
 	return TUI_KEY_UNHANDLED;
+}
+
+/* One entry of the key bar being built. */
+static void
+bar_add(pscreen *ps, size_t *n, const char *key, const char *what)
+{
+	ps->keybar[(*n)++] = key;
+	ps->keybar[(*n)++] = what;
+}
+
+/* The last entries, always there whole, and the end. */
+static const char *const *
+bar_end(pscreen *ps, size_t n)
+{
+	bar_add(ps, &n, "?", "help");
+	bar_add(ps, &n, "q", "quit");
+	ps->keybar[n] = NULL;
+	return ps->keybar;
+}
+
+/* How q is answered, for the bar. */
+static void
+bar_answer(pscreen *ps, size_t *n, const lesson_question *q)
+{
+	if (q->type == LQ_CHOICE)
+		bar_add(ps, n, "A-Z", "choose");
+	else if (q->type == LQ_ORDER)
+		bar_add(ps, n, "K/J", "move, Enter");
+	else
+		bar_add(ps, n, "Enter", "answer");
+}
+
+/* The presenter's bar: the clicker's keys, how to answer for the room,
+ * v and the blank screen. */
+static const char *const *
+present_keys(pscreen *ps, const lesson_question *q)
+{
+	size_t n = 0;
+
+	bar_add(ps, &n, "PgDn", "next");
+	bar_add(ps, &n, "PgUp", "back");
+	if (q) {
+		bar_answer(ps, &n, q);
+		bar_add(ps, &n, "v", "show");
+	}
+	bar_add(ps, &n, ". w", "blank");
+	return bar_end(ps, n);
 }
 
 static const char *const *
@@ -463,71 +508,34 @@ player_keys(tui_screen *s)
 	};
 	pscreen *ps = s->data;
 	const lesson_question *q = ps->p->done ? NULL : lesson_player_question(ps->p);
-	const char *what = "answer", *key = "Enter";
 	size_t n = 0;
 
 	if (q && ps->ans[q - ps->l->questions] &&
 	    tui_answer_editing(ps->ans[q - ps->l->questions]))
 		return edit;
+	if (tui_presenting())
+		return present_keys(ps, q);
 	/* What the keys do here: the bar follows the item in view. */
 	if (ps->p->done) {	/* the summary: only back into the lesson */
-		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90" : "<-";
-		ps->keybar[n++] = "back";
+		bar_add(ps, &n, view_tty.utf8 ? "\xe2\x86\x90" : "<-", "back");
 	} else {
-		ps->keybar[n++] = view_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->";
-		ps->keybar[n++] = "move";
+		bar_add(ps, &n, view_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->",
+		    "move");
+		bar_add(ps, &n, "space", "next");
+		bar_add(ps, &n, "PgDn", "next step");
 	}
-	if (!ps->p->done) {
-		ps->keybar[n++] = "space";
-		ps->keybar[n++] = "next";
-		ps->keybar[n++] = "PgDn";
-		ps->keybar[n++] = "next step";
-	}
-	if (q && q->type == LQ_CHOICE)
-		key = "A-Z", what = "choose";
-	else if (q && q->type == LQ_ORDER)
-		key = "K/J", what = "move, Enter";
 	if (q) {
-		ps->keybar[n++] = key;
-		ps->keybar[n++] = what;
-		ps->keybar[n++] = "H";
-		ps->keybar[n++] = "hint";
+		bar_answer(ps, &n, q);
+		bar_add(ps, &n, "H", "hint");
 	}
-	if (q && tui_presenting()) {
-		ps->keybar[n++] = "v";
-		ps->keybar[n++] = "show";
-	}
-	ps->keybar[n++] = "?";
-	ps->keybar[n++] = "help";
-	ps->keybar[n++] = "q";
-	ps->keybar[n++] = "quit";
-	ps->keybar[n] = NULL;
-	return ps->keybar;
+	return bar_end(ps, n);
 }
 
 static const char *const *
 player_help(tui_screen *s)
 {
-	static const char *const h[] = {
-		"The lesson",
-		"  Right, l     next item          Left, h    back",
-		"  space        next bit of a walk; the rest of a step taller than",
-		"               the screen; else the next item",
-		"  PgDn, PgUp   next / previous step (a presenter's clicker)",
-		"  Home, End    first / last step",
-		"  Up/Down, j/k scroll a step taller than the screen",
-		"Questions",
-		"  Enter        answer (text, number, bit pattern); Enter submits,",
-		"               Esc cancels; Enter again after feedback: retry",
-		"  A, B, ...    choose an option (several: toggle, then Enter)",
-		"  Up/Down      order: pick an item; K/J or Shift-Up/Down move it",
-		"  H            show the next hint",
-		"  R            reveal the model answer (the question then fails)",
-		"  v            presenter mode: show or hide answers and feedback",
-		NULL,
-	};
 	(void)s;
-	return h;
+	return tui_player_help(tui_presenting());
 }
 
 static void

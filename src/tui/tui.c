@@ -33,6 +33,9 @@
 
 static volatile sig_atomic_t got_signal;
 
+enum { BLANK_OFF, BLANK_BLACK, BLANK_WHITE };
+#define WHITE_PAIR 31	/* a pair the looks (tui_look.c) do not use */
+
 static struct {
 	tui_screen *stack[TUI_MAX_SCREENS];
 	int n;
@@ -40,7 +43,7 @@ static struct {
 	char warning[512];	/* shown above the key bar until the next key */
 	char last_save_err[300];	/* printed after endwin if still set */
 	bool help;		/* the ? overlay is up */
-	bool blank;		/* presenter mode: b blanked the screen */
+	int blank;		/* presenter mode: BLANK_BLACK or BLANK_WHITE */
 	bool present;
 } sh;
 
@@ -67,7 +70,8 @@ tui_save(void)
 {
 	char msg[400] = "";
 
-	if (sh.prog == NULL)
+	/* presenter mode never writes the progress file */
+	if (sh.prog == NULL || sh.present)
 		return;
 	if (progress_save(sh.prog, msg, sizeof msg)) {
 		sh.last_save_err[0] = '\0';
@@ -111,14 +115,14 @@ static const char *const global_help[] = {
 	"  ?            this help (any key closes it)",
 	"  q            quit: back to home from a lesson or a lab",
 	"  Ctrl-Z       suspend (fg resumes)",
-	"  b            presenter mode: blank the screen (any key returns)",
+	"  . w          presenter: blank the screen black / white (any key)",
 	NULL,
 };
 /* The same on one or two rows, for a screen whose own help leaves no
  * room for the long form (the bits and scaler labs at 24 rows). */
 static const char *const global_short[] = {
 	"Everywhere: ? this help, q back to home (or quit), Ctrl-Z suspend",
-	"  b            presenter mode: blank the screen (any key returns)",
+	"  . w          presenter mode: blank the screen black / white",
 	NULL,
 };
 
@@ -189,8 +193,7 @@ draw_header(tui_screen *s, int cols)
 /* The help overlay: the screen's own keys, then the keys of every
  * screen.  When that is taller than the terminal, blank lines go first,
  * then the long form of the global keys, so nothing is cut off.  The
- * presenter's b shows only in presenter mode (in the bits lab b means
- * back). */
+ * presenter's . and w show only in presenter mode. */
 static void
 draw_help(tui_screen *s, int rows, int cols)
 {
@@ -207,7 +210,7 @@ draw_help(tui_screen *s, int rows, int cols)
 		if (own && pass == 0)
 			line[n++] = "";
 		for (size_t i = 0; glob[i]; i++)
-			if (glob[i + 1] || sh.present)
+			if (sh.present || strncmp(glob[i], "  . w", 5) != 0)
 				line[n++] = glob[i];
 		if (n + 2 <= rows - 2)
 			break;
@@ -245,6 +248,13 @@ draw_all(void)
 	curs_set(0);
 	erase();
 	if (sh.blank) {
+		/* white: black on white where there are colours, else the
+		 * terminal's reverse video */
+		chtype white = has_colors() && init_pair(WHITE_PAIR, COLOR_BLACK,
+		    COLOR_WHITE) == OK ? COLOR_PAIR(WHITE_PAIR) : A_REVERSE;
+		if (sh.blank == BLANK_WHITE)
+			for (int y = 0; y < rows; y++)
+				mvhline(y, 0, ' ' | white, cols);
 		wnoutrefresh(stdscr);
 		doupdate();
 		return;
@@ -354,7 +364,8 @@ loop(void)
 		if (is_key && ch == KEY_RESIZE)
 			continue;
 		if (sh.blank || sh.help) {
-			sh.blank = sh.help = false;
+			sh.blank = BLANK_OFF;
+			sh.help = false;
 			continue;
 		}
 		sh.warning[0] = '\0';
@@ -369,9 +380,16 @@ loop(void)
 		 * typed into the field instead of submitting half an answer
 		 * and running the other half as commands (R reveals, q quits). */
 		int fy, fx;
-		if (!is_key && (ch == '\n' || ch == '\r') && s->cursor &&
-		    s->cursor(s, &fy, &fx) && printable_follows())
+		bool typing = s->cursor && s->cursor(s, &fy, &fx);
+		if (!is_key && (ch == '\n' || ch == '\r') && typing && printable_follows())
 			ch = ' ';
+		/* The presenter blanks the screen with keys that answer no
+		 * question (as presentation programs do); in a text field they
+		 * are typed. */
+		if (sh.present && !is_key && !typing && (ch == '.' || ch == 'w')) {
+			sh.blank = ch == '.' ? BLANK_BLACK : BLANK_WHITE;
+			continue;
+		}
 		tui_key_result res = s->key ? s->key(s, is_key, ch) : TUI_KEY_UNHANDLED;
 		if (res == TUI_KEY_CLOSE) {
 			if (sh.stack[sh.n - 1] == s)
@@ -384,8 +402,6 @@ loop(void)
 			pop();
 		else if (ch == '?')
 			sh.help = true;
-		else if (ch == 'b' && sh.present)
-			sh.blank = true;
 		else if (ch == 0x0c)	/* Ctrl-L */
 			clearok(curscr, TRUE);
 	}
@@ -423,7 +439,11 @@ tui_run(const tui_opts *o, int (*start)(const tui_opts *o))
 	bool want_color = view_tty.color;
 	view_tty.color = false;
 	sh.present = o->present;
-	progress_status ps = progress_open(&sh.prog, o->state_dir, msg, sizeof msg);
+	/* Presenter mode keeps progress in memory only (an empty state
+	 * directory: nothing is read or written), so a demo leaves the
+	 * presenter's file alone. */
+	progress_status ps = progress_open(&sh.prog, o->present ? "" : o->state_dir,
+	    msg, sizeof msg);
 	if (sh.prog == NULL) {
 		fprintf(stderr, "fptutor: %sprogress: %s\n", who, msg);
 		return 74;
@@ -436,7 +456,7 @@ tui_run(const tui_opts *o, int (*start)(const tui_opts *o))
 		progress_free(sh.prog);
 		return status;
 	}
-	if (ps != PROGRESS_OK)
+	if (ps != PROGRESS_OK && !o->present)
 		tui_warn(msg);
 	catch_signals();
 	SCREEN *scr = newterm(NULL, stdout, stdin);

@@ -30,6 +30,14 @@ tui_screen *tui_home_new(void);
 tui_screen *tui_player_new(lesson *l, bool restart);
 /* The review of the items due now (review.c). */
 tui_screen *tui_review_new(void);
+/* The player screen's help lines, the presenter's or the learner's
+ * (player_help.c). */
+const char *const *tui_player_help(bool present);
+/* A lesson's bits block drawn (w non-NULL) or measured from row y: at
+ * frame (-1: whole, no walk) only the value and format being walked,
+ * bit by bit.  Returns the rows (bitsw.c). */
+int tui_bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b,
+    int frame);
 
 /* Looks, set once by tui_main. */
 void tui_look_init(bool color, bool present);

@@ -173,8 +173,8 @@ show_options(FILE *out, const lesson_question *q)
 	}
 }
 
-static const char *
-how_to_answer(const lesson_question *q, char *buf, size_t n)
+const char *
+view_lesson_how_to_answer(const lesson_question *q, char *buf, size_t n)
 {
 	switch (q->type) {
 	case LQ_CHOICE:
@@ -206,7 +206,7 @@ show_question(FILE *out, const lesson_player *p, const lesson_question *q)
 		fputc('\n', out);
 		show_options(out, q);
 	}
-	fprintf(out, "\n  Answer with %s.\n", how_to_answer(q, how, sizeof how));
+	fprintf(out, "\n  Answer with %s.\n", view_lesson_how_to_answer(q, how, sizeof how));
 	fputs("  Your answer: ", out);
 	if (g->answer == NULL) {
 		fprintf(out, "(none)\n  Result: %snot answered%s (0/1).\n",

@@ -43,6 +43,9 @@ void view_lesson_rich_text(FILE *out, const lesson_text *t, int indent,
     int first, int width);
 /* A live block in full (every frame of its animation at once). */
 void view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b);
+/* How to answer q ("a number", "the key of the right option"); buf (n
+ * bytes) may hold it.  The transcript and the handout both say it. */
+const char *view_lesson_how_to_answer(const lesson_question *q, char *buf, size_t n);
 /* Write UTF-8 text, in ASCII when the locale is not UTF-8. */
 void view_lesson_puts(FILE *out, const char *s);
 /* The first n bytes of s, as view_lesson_puts writes them. */

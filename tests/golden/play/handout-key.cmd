@@ -1,0 +1,1 @@
+"$FPTUTOR" play ../lessons/overflow-demo.lesson --format markdown --key
