@@ -151,16 +151,19 @@ fp_fast_encode(const fp_format *f, double x, unsigned *flags)
  * 2^31). */
 #define LT(x, y) MASK((int32_t)(x) < (int32_t)(y))
 
-/* One conversion's flags, a mask each (all ones when raised); the loop
- * ORs them together and makes flags of them at the end. */
-struct acc { uint32_t inexact, over, under, sub, inf; };
+/* What one conversion raises, in few vector operations; the loop ORs
+ * them together and makes flags of them at the end.  cut: the bits cut off
+ * (nonzero: inexact), over: all ones on overflow, sub: nonzero for a
+ * subnormal result, under: nonzero for an inexact tiny one, inf: all ones
+ * for an infinite input. */
+struct acc { uint32_t cut, over, under, sub, inf; };
 
 static inline unsigned
 flags_of(const struct acc *m, unsigned inf_flags)
 {
-	return (m->inexact & FP_FLAG_INEXACT) | (m->over & FP_FLAG_OVERFLOW) |
-	    (m->under & FP_FLAG_UNDERFLOW) | (m->sub & FP_FLAG_SUBNORMAL) |
-	    (m->inf & inf_flags);
+	return ((m->cut | m->over) != 0 ? FP_FLAG_INEXACT : 0) |
+	    (m->over & FP_FLAG_OVERFLOW) | (m->under != 0 ? FP_FLAG_UNDERFLOW : 0) |
+	    (m->sub != 0 ? FP_FLAG_SUBNORMAL : 0) | (m->inf & inf_flags);
 }
 
 /* One float32 into a format of at most 16 bits.  wide: the format has
@@ -181,25 +184,29 @@ one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
 
 	if (!wide) {	/* a constant: the compiler keeps one of the two */
 		float t, q, frac;
-		uint32_t ta = tiny & a, sk;
+		uint32_t ta = tiny & a, sk, fbits;
 		memcpy(&t, &ta, sizeof t);
 		q = t * scale;
 		sk = (uint32_t)(int32_t)q;
 		frac = q - (float)(int32_t)sk;
 		sk += (uint32_t)(frac > 0.5f) | ((uint32_t)(frac == 0.5f) & sk);
+		memcpy(&fbits, &frac, sizeof fbits);
 		k = PICK(tiny, sk, k);
-		cut = PICK(tiny, MASK(frac != 0), cut);
+		/* frac is +0 or -0 when nothing was cut */
+		cut = PICK(tiny, fbits & 0x7fffffffu, cut);
 	}
 
 	uint32_t over = LT(p->maxb, k);
-	uint32_t special = LT(0x7f7fffffu, a), nan = LT(0x7f800000u, a);
-	uint32_t mag = PICK(over, PICK(nan, p->nanb, p->ovf), k);
+	uint32_t special = LT(0x7f7fffffu, a);
+	uint32_t mag = PICK(over, PICK(LT(0x7f800000u, a), p->nanb, p->ovf), k);
 
-	m->inexact = (MASK(cut != 0) | over) & ~special;
+	m->cut = cut & ~special;
 	m->over = over & ~special;
-	m->under = tiny & m->inexact;
-	m->sub = tiny & LT(0, mag) & LT(mag, p->submax);
-	m->inf = special & ~nan;
+	m->under = tiny & cut;
+	/* A tiny input's result is at most the smallest normal, submax:
+	 * it is subnormal unless 0 or that. */
+	m->sub = tiny & mag & (p->submax - 1);
+	m->inf = MASK(a == 0x7f800000u);
 	return (uint16_t)(mag | sign);
 }
 
@@ -235,7 +242,7 @@ NAME(const struct plan *p, const float *restrict in,			\
 		struct acc m;						\
 		memcpy(&u, &in[i], sizeof u);				\
 		out[i] = one_float(&pl, u, sh, rebias, minb, scale, wide, &m); \
-		acc.inexact |= m.inexact;				\
+		acc.cut |= m.cut;					\
 		acc.over |= m.over;					\
 		acc.under |= m.under;					\
 		acc.sub |= m.sub;					\
@@ -282,8 +289,6 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 	    (uint32_t)(1 - f->bias + 127) << 23,
 	    wide ? 1.0f : (float)pow2(f->bias - 1 + M), &acc);
 	if (flags)
-		*flags |= flags_of(&(struct acc){ MASK(acc.inexact != 0),
-		    MASK(acc.over != 0), MASK(acc.under != 0), MASK(acc.sub != 0),
-		    MASK(acc.inf != 0) }, p.inf_flags);
+		*flags |= flags_of(&acc, p.inf_flags);
 	return true;
 }
