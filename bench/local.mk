@@ -1,9 +1,10 @@
 # bench/local.mk — `make bench`: figures, not pass/fail.  Each benchmark
 # prints what it measures; none is run by make check.
 EXTRA_PROGRAMS += bench/bench_fp bench/bench_calc bench/bench_scaler \
-	bench/bench_toy bench/bench_grade bench/bench_tui
+	bench/bench_toy bench/bench_grade bench/bench_tui bench/bench_oneshot
 BENCH_RUN += bench/bench_calc$(EXEEXT) bench/bench_scaler$(EXEEXT) \
-	bench/bench_toy$(EXEEXT) bench/bench_grade$(EXEEXT) bench/bench_tui$(EXEEXT)
+	bench/bench_toy$(EXEEXT) bench/bench_grade$(EXEEXT) bench/bench_tui$(EXEEXT) \
+	bench/bench_oneshot$(EXEEXT)
 CLEANFILES += $(EXTRA_PROGRAMS)
 BENCH_FLAGS = $(AM_CFLAGS) -O2
 
@@ -27,10 +28,15 @@ bench_bench_toy_LDADD = src/libfptutor.a $(LIBS)
 bench_bench_grade_SOURCES = bench/bench_grade.c
 bench_bench_grade_CFLAGS = $(BENCH_FLAGS)
 bench_bench_grade_LDADD = src/libfptutor.a $(LIBS)
-# the first frame, bytes per step, peak memory (a pty, no tmux)
-bench_bench_tui_SOURCES = bench/bench_tui.c
+# the first frame, bytes per step, peak memory, key-to-frame latency on
+# every step of every lesson (a pty, no tmux)
+bench_bench_tui_SOURCES = bench/bench_tui.c bench/bench_stats.h
 bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 bench_bench_tui_LDADD = -lutil $(LIBS)
+# one-shot grade against --version, whole processes, paired
+bench_bench_oneshot_SOURCES = bench/bench_oneshot.c bench/bench_stats.h
+bench_bench_oneshot_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+bench_bench_oneshot_LDADD = $(LIBS)
 
 bench: bench/bench_fp$(EXEEXT) src/fptutor$(EXEEXT) $(BENCH_RUN)
 	bench/bench_fp$(EXEEXT)

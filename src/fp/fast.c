@@ -222,6 +222,29 @@ one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
 #if defined __x86_64__ && defined __GNUC__
 #define HAVE_AVX2_COPY 1
 #define AVX2 __attribute__((target("avx2")))
+#include <cpuid.h>
+#include <stdatomic.h>
+
+/* Whether the CPU and the OS run AVX2 code, asked once, when first
+ * needed: __builtin_cpu_supports would ask at every program's start. */
+static bool
+have_avx2(void)
+{
+	static atomic_int known;	/* 0 not asked, 1 no, 2 yes */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	unsigned a, b, c, d, lo, hi;
+
+	if (k != 0)
+		return k == 2;
+	bool yes = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) &&
+	    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
+	if (yes) {	/* the OS saves the YMM registers */
+		__asm__ volatile ("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
+		yes = (lo & 6) == 6;
+	}
+	atomic_store_explicit(&known, yes ? 2 : 1, memory_order_relaxed);
+	return yes;
+}
 #endif
 
 typedef void loop_fn(const struct plan *p, const float *restrict in,
@@ -282,7 +305,7 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 	plan_of(f, &p);
 	loop_fn *loop = loops[wide][each != NULL];
 #ifdef HAVE_AVX2_COPY
-	if (__builtin_cpu_supports("avx2"))
+	if (have_avx2())
 		loop = loops_avx2[wide][each != NULL];
 #endif
 	loop(&p, in, out, each, n, sh, (uint32_t)(127 - f->bias) << 23,

@@ -305,14 +305,15 @@ check_expected(lesson_checker *c, lesson_question *q)
  * which reports the column of the first error; here it gets its place in
  * the lesson file. */
 static void
-check_rubric(lesson_checker *c, const lesson_question *q)
+check_rubric(lesson_checker *c, lesson_question *q)
 {
 	grade_diag gd;
 	int line;
 	grade_rubric *r = lesson_rubric_compile(q, &line, &gd);
 
-	if (r != NULL) {
-		grade_rubric_free(r);
+	if (r != NULL) {	/* kept: grading need not compile it again */
+		grade_rubric_free(q->compiled);
+		q->compiled = r;
 		return;
 	}
 	/* the grader counts bytes; diagnostics count characters */
