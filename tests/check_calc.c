@@ -8,14 +8,16 @@
  *    correctly rounded, which is what the engine promises;
  *  - ref_round(), a round-to-nearest-even into a format written below with
  *    frexp/ldexp/rint (rint rounds ties to even in the default mode), used
- *    for bf16, tf32 and fp8 and for exp/log/softmax, whose definition in
- *    DESIGN.md is "the double result, rounded once";
+ *    for bf16, tf32 and fp8 and for exp/log/softmax, whose definition
+ *    (doc/design.md, "What it teaches") is "the double result, rounded
+ *    once";
  *  - ref_bits(), a bit-pattern encoder from the format definitions, so that
  *    the patterns are checked and not just the values;
  *  - the softmax family by its textbook formulas in double.
  *
- * The DESIGN.md section 1 fixtures are checked against those oracles, and
- * against the numbers the design states where they are exact.
+ * The fixtures of doc/design.md, "What it teaches" are checked against
+ * those oracles, and against the numbers the design states where they are
+ * exact.
  *
  * Loops over many random operands count mismatches (report()) and assert
  * once at the end: Check writes to a pipe on every ck_assert.
@@ -311,7 +313,7 @@ expect_eval_error(const char *text, const char *pol, size_t pos, const char *key
 	    text, err.msg, key);
 }
 
-/* ==== 1. the DESIGN.md section 1 fixtures =================================== */
+/* ==== 1. the fixtures of doc/design.md, "What it teaches" ================= */
 
 START_TEST(test_fixture_10000_squared)
 {
@@ -702,7 +704,8 @@ START_TEST(test_small_formats_ops_vs_ref)
 }
 END_TEST
 
-/* exp and log: the double result rounded once (DESIGN.md section 1). */
+/* exp and log: the double result rounded once (doc/design.md, "What it
+ * teaches"). */
 START_TEST(test_exp_log_vs_ref)
 {
 	static const struct ref *const fmts[] = { &R16, &RBF, &R32 };

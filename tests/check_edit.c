@@ -1,5 +1,5 @@
 /*
- * check_edit.c — unit tests of the line editor's model (src/ui/edit_model.c):
+ * check_edit.c — unit tests of the line editor's model (src/tui/edit_model.c):
  * cursor moves and deletions over multibyte UTF-8, the Ctrl keys, the byte
  * cap, invalid UTF-8 kept out of the buffer, and the word-wrap positions.
  * Every expected offset and text is written out here by hand from the
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "tui/edit_int.h"
-#include "tui/tui.h"
+#include "tui/tui_int.h"
 
 #define CTRL(c) ((c) & 0x1f)
 

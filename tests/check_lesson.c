@@ -477,15 +477,17 @@ static const struct { const char *src, *text; } values[] = {
 START_TEST(test_values)
 {
 	lesson_value v = { 0 };
-	char err[200], buf[200];
-	size_t col;
+	lesson_diags d = { 0 };
+	char buf[200];
 
 	v.src = strdup(values[_i].src);
-	ck_assert_msg(lesson_value_resolve(&v, err, sizeof err, &col),
-	    "%s: %s", values[_i].src, err);
+	ck_assert_msg(lesson_value_resolve(&v, &d, "t.lesson"),
+	    "%s: %s", values[_i].src, d.n ? d.v[0].msg : "");
+	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(lesson_value_str(&v, buf, sizeof buf), values[_i].text);
 	free(v.src);
 	calc_free(v.expr);
+	lesson_diags_free(&d);
 }
 END_TEST
 
@@ -504,19 +506,26 @@ static const struct { const char *src; size_t col; const char *msg; } bad_values
 	{ "max fp16 ~18", 9, "'~' must be followed by a number" },
 };
 
+/* One error, at the place in the text: the value starts at 3:10 here, so
+ * character offset k of src is column 10 + k (the texts are ASCII). */
 START_TEST(test_bad_values)
 {
-	lesson_value v = { 0 };
-	char err[200];
-	size_t col = 99;
+	lesson_value v = { .loc = { 3, 10 } };
+	lesson_diags d = { 0 };
 
 	v.src = strdup(bad_values[_i].src);
-	ck_assert(!lesson_value_resolve(&v, err, sizeof err, &col));
+	ck_assert(!lesson_value_resolve(&v, &d, "t.lesson"));
+	ck_assert_uint_eq(d.n, 1);
+	ck_assert_uint_eq(d.nerrors, 1);
+	const char *err = d.v[0].msg;
 	ck_assert_msg(strncmp(err, bad_values[_i].msg, strlen(bad_values[_i].msg)) == 0,
 	    "%s: %s", bad_values[_i].src, err);
-	ck_assert_uint_eq(col, bad_values[_i].col);
+	ck_assert_str_eq(d.v[0].file, "t.lesson");
+	ck_assert_int_eq(d.v[0].line, 3);
+	ck_assert_int_eq(d.v[0].col, 10 + (int)bad_values[_i].col);
 	free(v.src);
 	calc_free(v.expr);
+	lesson_diags_free(&d);
 }
 END_TEST
 

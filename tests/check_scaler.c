@@ -2,9 +2,9 @@
  * check_scaler.c — the loss-scaling model (src/train) against oracles it
  * does not share: a second implementation of PyTorch's update rule written
  * here with the compiler's float arithmetic (as the CUDA kernel does it),
- * fp16 overflow as "the exact product is at least 65520", the DESIGN.md
- * fixture numbers, long-double products for the exact multiply and divide,
- * and the step-order model's data.
+ * fp16 overflow as "the exact product is at least 65520", the fixture
+ * numbers of doc/design.md, "What it teaches", long-double products for
+ * the exact multiply and divide, and the step-order model's data.
  */
 #include <config.h>
 

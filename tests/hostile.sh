@@ -1,8 +1,8 @@
 #!/bin/sh
 # hostile.sh — input meant to break the program: each case must end with
-# a clear message on stderr, the documented exit status (DESIGN.md
-# section 3), no crash, in bounded time (timeout 20 s) and memory (512 MB
-# of address space, where the build allows a limit: a sanitizer build
+# a clear message on stderr, the documented exit status (doc/design.md,
+# "The command line"), no crash, in bounded time (timeout 20 s) and memory
+# (512 MB of address space, where the build allows a limit: a sanitizer build
 # reserves terabytes of it and runs without).  The lesson files' own
 # hostile cases (a 10 MB line, NUL bytes, invalid UTF-8, a directory, a
 # FIFO, a symlink loop given to check-lesson) are in tests/lesson.sh; the

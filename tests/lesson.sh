@@ -1,21 +1,18 @@
 #!/bin/sh
 # lesson.sh — the lesson language from the outside:
-#   1. every malformed lesson in tests/lessons/bad gives exactly the
-#      diagnostics of tests/golden/lesson-diag/NAME.diag (and exit 65, or 0
-#      for warn-*); every diagnostic the code can emit has such a golden;
+#   1. every malformed lesson tests/lessons/bad/NAME.lesson gives exactly
+#      the diagnostics beside it, NAME.diag (and exit 65, or 0 for
+#      warn-*); that every message of the table (src/lesson/msg.def) is
+#      shown by such a file is tests/check_lesson_msg's;
 #   2. bad bytes and bad files never crash or hang, are rejected with a
 #      located message, and nothing of them is played;
 #   3. the example of fptutor-lesson(5) is a valid lesson and plays;
 #   4. the search path: ids, shadowing, global question ids.
 # The transcripts of `play` are golden files of tests/cli.sh
-# (tests/golden/play).
-#
-#   tests/lesson.sh            run (FPTUTOR and top_srcdir set by make check)
-#   tests/lesson.sh --update   rewrite the .diag files; review the diff
+# (tests/golden/play).  FPTUTOR_UPDATE_GOLDEN=1 rewrites the .diag files
+# (tests/lib.sh); review the diff.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-update=no
-[ "${1:-}" = --update ] && update=yes
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-lesson.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 top=$(cd "$top_srcdir" && pwd)
@@ -25,83 +22,37 @@ limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout 20"
 
 # ---- 1. diagnostics ------------------------------------------------------
+# Run from tests/, so that the file names in the messages are
+# lessons/bad/NAME.lesson wherever the tree is.
 cd "$tests" || exit 1
 for f in lessons/bad/*.lesson; do
 	name=${f##*/}
 	name=${name%.lesson}
-	want=golden/lesson-diag/$name.diag
 	$limit "$FPTUTOR" check-lesson -q "$f" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	{ cat "$tmp/err"; echo "exit $st"; } >"$tmp/got"
-	if [ "$update" = yes ]; then
-		cp "$tmp/got" "$want"
-		continue
-	fi
 	case $name in warn-*) expect=0 ;; *) expect=65 ;; esac
 	if [ "$st" -ne "$expect" ]; then
 		fail "check-lesson $name: exit $st, want $expect"
 	elif [ -s "$tmp/out" ]; then
 		fail "check-lesson -q $name: printed on stdout"
-	elif ! cmp -s "$want" "$tmp/got"; then
-		echo "# $name: diagnostics differ:"
-		diff -u "$want" "$tmp/got" 2>&1 | sed 's/^/# /' | head -20
+	elif ! golden "$tests/lessons/bad/$name.diag" "$tmp/got"; then
 		fail "check-lesson $name"
 	else
 		pass "check-lesson $name"
 	fi
 done
-[ "$update" = yes ] && { echo "diagnostic goldens rewritten"; exit 0; }
 n=$(ls lessons/bad/*.lesson | wc -l)
 [ "$n" -ge 30 ] && pass "$n malformed lessons" || fail "only $n malformed lessons"
-
-# Every diagnostic in the sources has a golden: each message format of
-# the lesson stages and commands, as a pattern, matches some golden line.
-# Messages that cannot be provoked from a test are listed here, with why.
-untestable='^(out of memory|cannot read: %s|%s)$'	# allocation, read(2) errors
-formats() {
-	awk '
-	/(lesson_(perr|pwarn|verr|vwarn|diag_add)\(|perr_value\(|[^_a-z]fail\(|snprintf\((err|what),)/ {
-		call = $0
-		while (call !~ /;[ \t]*$/ && (getline line) > 0)
-			call = call " " line
-		# the first run of adjacent string literals
-		s = call; fmt = ""; got = 0
-		while ((i = index(s, "\"")) > 0) {
-			pre = substr(s, 1, i - 1)
-			if (got && pre !~ /^[ \t]*$/)
-				break
-			s = substr(s, i + 1)
-			lit = ""
-			while ((j = index(s, "\"")) > 0) {
-				lit = lit substr(s, 1, j - 1)
-				if (substr(s, j - 1, 1) != "\\" || substr(s, j - 2, 2) == "\\\\") {
-					s = substr(s, j + 1)
-					break
-				}
-				lit = lit "\""
-				s = substr(s, j + 1)
-			}
-			fmt = fmt lit; got = 1
-		}
-		if (got) print fmt
-	}' "$top"/src/lesson/*.c "$top"/src/cli/play.c "$top"/src/cli/check_lesson.c
-}
-formats | sort -u >"$tmp/formats"
-[ -s "$tmp/formats" ] && pass "found $(wc -l <"$tmp/formats") diagnostic formats" ||
-	fail "no diagnostic format found in the sources"
-cat golden/lesson-diag/*.diag golden/lesson-diag/*.err golden/play/*.err >"$tmp/all" 2>/dev/null
-while IFS= read -r fmt; do
-	printf '%s\n' "$fmt" | grep -Eq "$untestable" && continue
-	re=$(printf '%s\n' "$fmt" | sed -e 's/\\\\/\\/g' -e 's/\\"/"/g' \
-	    -e 's/[][\.*^$(){}+?|]/\\&/g' -e 's/%%/%/g' \
-	    -e 's/%[-0-9.]*[lz]*[sdugx]/.*/g')
-	if grep -Eq -e "$re" "$tmp/all"; then
-		pass "golden for: $fmt"
-	else
-		fail "no golden shows the diagnostic: $fmt"
-	fi
-done <"$tmp/formats"
-grep -q 'too many diagnostics' "$tmp/all" && pass "golden for: too many diagnostics" ||
+# Each expected output sits beside its lesson: none without the other.
+orphans=
+for f in lessons/bad/*.diag; do
+	[ -f "${f%.diag}.lesson" ] || orphans="$orphans $f"
+done
+[ -z "$orphans" ] && pass "every .diag has its .lesson" ||
+	fail "a .diag without its .lesson:$orphans"
+grep -q 'too many diagnostics' lessons/bad/*.diag &&
+	pass "a golden shows 'too many diagnostics'" ||
 	fail "no golden shows 'too many diagnostics'"
 
 # ---- 2. bad bytes and bad files ------------------------------------------

@@ -14,12 +14,11 @@
 #      interview questions live in the lessons of their topics;
 #   6. every lesson is installed (lessons/local.mk or Makefile.am).
 #
-#   tests/lesson_set.sh            run (FPTUTOR and top_srcdir set by make check)
-#   tests/lesson_set.sh --update   rewrite the transcripts; review the diff
+#   tests/lesson_set.sh    run (FPTUTOR and top_srcdir set by make check)
+#   FPTUTOR_UPDATE_GOLDEN=1 rewrites the transcripts that differ
+#                          (tests/lib.sh); review the diff
 . "${top_srcdir:-.}/tests/lib.sh"
 
-update=no
-[ "${1:-}" = --update ] && update=yes
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-lessonset.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 top=$(cd "$top_srcdir" && pwd)
@@ -35,10 +34,6 @@ for f in "$top"/lessons/*.lesson; do
 	LC_ALL=C "$FPTUTOR" play "$name" --answers "$gold/$name.answers" \
 	    >"$tmp/out" 2>"$tmp/err"
 	st=$?
-	if [ "$update" = yes ]; then
-		cp "$tmp/out" "$gold/$name.out"
-		continue
-	fi
 
 	# 1. valid, no warning
 	if "$FPTUTOR" check-lesson -q "$f" 2>"$tmp/ck" && [ ! -s "$tmp/ck" ]; then
@@ -71,11 +66,10 @@ for f in "$top"/lessons/*.lesson; do
 	fi
 
 	# 3. the transcript
-	if cmp -s "$gold/$name.out" "$tmp/out"; then
+	if golden "$gold/$name.out" "$tmp/out"; then
 		pass "$name: transcript"
 	else
-		diff -u "$gold/$name.out" "$tmp/out" 2>&1 | head -20 | sed 's/^/# /'
-		fail "$name: transcript differs (tests/lesson_set.sh --update, then review)"
+		fail "$name: transcript differs (FPTUTOR_UPDATE_GOLDEN=1, then review)"
 	fi
 
 	# 4. shape: blocks, question kinds, hints, screen sizes
@@ -115,7 +109,6 @@ for f in "$top"/lessons/*.lesson; do
 		fail "$name: not listed in dist_lesson_DATA (lessons/local.mk)"
 	fi
 done
-[ "$update" = yes ] && { echo "lesson transcripts rewritten"; exit 0; }
 [ "$n" -ge 8 ] && pass "$n shipped lessons" || fail "only $n shipped lessons"
 
 # 5. ids: `fptutor lessons` refuses a set with a shared question id; each

@@ -6,10 +6,10 @@
 if HAVE_CHECK
 check_PROGRAMS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_edit
+	tests/check_lesson tests/check_lesson_msg tests/check_edit
 TESTS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_edit
+	tests/check_lesson tests/check_lesson_msg tests/check_edit
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
@@ -45,6 +45,12 @@ tests_check_lesson_SOURCES = tests/check_lesson.c
 tests_check_lesson_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_LDADD = $(CHECK_LDADD)
+# The table of lesson diagnostics against the expected outputs of the
+# malformed lessons (tests/lessons/bad/NAME.diag) and of tests/golden.
+tests_check_lesson_msg_SOURCES = tests/check_lesson_msg.c
+tests_check_lesson_msg_CFLAGS = $(CHECK_FLAGS)
+tests_check_lesson_msg_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
+tests_check_lesson_msg_LDADD = $(CHECK_LDADD)
 tests_check_edit_SOURCES = tests/check_edit.c
 tests_check_edit_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSESW_CFLAGS)
 tests_check_edit_CFLAGS = $(CHECK_FLAGS)
@@ -57,14 +63,21 @@ check-local:
 endif
 
 # --- scripts ------------------------------------------------------------------
-# cli: golden outputs of every command; docs: README, --help and the man
-# pages agree; hostile: bad input of every kind; lesson: check-lesson
-# over the malformed lessons, play transcripts; lesson_set: the shipped
-# lessons; lesson_literals: no computed number typed in a lesson; tui,
-# tui_lab: the full-screen tutor in tmux at 80x24.
-TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/lesson.sh \
-	tests/lesson_set.sh tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh
-dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
+# cli: golden outputs of every command; docs: README, --help, the man
+# pages, doc/ and the screen picture agree; hostile: bad input of every
+# kind; layers: src/ keeps its layers; lesson: check-lesson over the
+# malformed lessons (tests/lessons/bad: NAME.lesson beside its NAME.diag);
+# lesson_set: the shipped lessons; lesson_literals: no computed number
+# typed in a lesson; tui, tui_lab: the full-screen tutor in tmux at 80x24
+# (skipped without tmux).  tests/README.md says what each checks and how
+# golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
+TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
-	tests/tui.sh tests/tui_lab.sh tests/lib.sh tests/tui_lib.sh
-EXTRA_DIST += tests/golden tests/lessons tests/grade
+	tests/tui.sh tests/tui_lab.sh
+dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
+	tests/layers.sh tests/lesson.sh tests/lesson_set.sh \
+	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh tests/lib.sh \
+	tests/tui_lib.sh
+# The tools those tests run: the layer check, the screen picture.
+EXTRA_DIST += tools/layers.sh tools/screenshot.sh
+EXTRA_DIST += tests/golden tests/lessons tests/grade tests/README.md

@@ -5,15 +5,12 @@
 # below and above 80x24, NO_COLOR, the C locale, presenter mode, signals,
 # Ctrl-Z, and the refusals that happen before the screen is touched.
 #
-#   tests/tui.sh                 run (FPTUTOR and top_srcdir from make check)
-#   TUI_UPDATE=1 tests/tui.sh    rewrite tests/golden/tui/*.screen; review
-#                                the diff before committing it
+#   tests/tui.sh     run (FPTUTOR and top_srcdir from make check); skipped
+#                    (77) without tmux
+#   FPTUTOR_UPDATE_GOLDEN=1 rewrites the screens of tests/golden/tui that
+#                    differ (tests/lib.sh); review the diff before
+#                    committing it
 . "${top_srcdir:-.}/tests/lib.sh"
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "tmux is not installed: ./bootstrap installs it"
-	exit 77
-fi
 . "$top_srcdir/tests/tui_lib.sh"
 
 lessons=$top_srcdir/lessons
@@ -227,8 +224,8 @@ check "bits walk: space lights the next bit" tui_changed "$tui_tmp/walk0"
 tui_keys Space Space Space Space
 # The sixth frame is the first with the exponent's sum complete.
 check "bits walk: the exponent summed after its last bit" tui_wait "= 28 − bias 15 = 13"
-# The walk's golden is recorded once the bits widget (src/ui/bitsw.c) is in.
-if [ -f "$golden_dir/bits-walk.screen" ] || [ "${TUI_UPDATE:-0}" = 1 ]; then
+# The walk's golden is recorded once the bits widget (src/tui/bitsw.c) is in.
+if [ -f "$golden_dir/bits-walk.screen" ] || [ "$golden_update" = yes ]; then
 	tui_golden bits-walk
 else
 	echo "# SKIP screen bits-walk: no golden recorded yet"

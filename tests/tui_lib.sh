@@ -1,7 +1,8 @@
 # tui_lib.sh — driving the full-screen UI through tmux for the screen
 # tests: a private tmux server, a detached session of a fixed size, keys
 # sent, the screen captured and compared with a golden screen.  Sourced
-# after lib.sh; not run.
+# after lib.sh; not run.  Without tmux, sourcing it ends the script with
+# status 77 (automake's SKIP) and a line saying why (tui_need_tmux).
 #
 #   tui_start COLS ROWS [VAR=VALUE...] -- ARGS...   run $FPTUTOR ARGS
 #   tui_keys KEY...        tmux send-keys names: Space Enter Left BSpace C-w
@@ -11,19 +12,30 @@
 #   tui_changed FILE [SECS] until the screen differs from FILE (a capture)
 #   tui_screen             print the screen as text
 #   tui_golden NAME        compare the screen with $golden_dir/NAME.screen
-#                          (TUI_UPDATE=1 rewrites it); records pass/fail
+#                          (lib.sh's golden: FPTUTOR_UPDATE_GOLDEN=1
+#                          rewrites it); records pass/fail
 #   tui_resize COLS ROWS
 #   tui_exit_status [SECS] wait for the program to end, print its status
-#   tui_stop               end the session and the server
+#   tui_stop               end the session and the server ($tui_sock is
+#                          then the next session's socket)
 #
 # The program runs with TERM=xterm-256color, LANG/LC_ALL=C.UTF-8 unless
 # overridden, and a private XDG_STATE_HOME ($tui_state) so tests never
 # touch the user's progress.  Waiting polls the screen, never sleeps a
 # fixed time, so a slow machine is slow but not flaky.
 
+# Every tmux-driven script skips, the same way, where tmux is missing.
+tui_need_tmux() {
+	command -v tmux >/dev/null 2>&1 && return 0
+	echo "SKIP: ${0##*/}: tmux is not installed (./bootstrap installs it)"
+	exit 77
+}
+tui_need_tmux
+
 : "${golden_dir:=$top_srcdir/tests/golden/tui}"
 tui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-tui.XXXXXX") || exit 99
-tui_sock=$tui_tmp/sock
+tui_nsock=0
+tui_sock=$tui_tmp/sock.0
 tui_state=$tui_tmp/state
 trap 'tui_stop; rm -rf "$tui_tmp"' EXIT
 
@@ -86,16 +98,11 @@ tui_changed() {
 }
 
 tui_golden() {
-	f=$golden_dir/$1.screen
-	if [ "${TUI_UPDATE:-0}" = 1 ]; then
-		mkdir -p "$golden_dir"
-		tui_screen >"$f"
-		pass "screen $1 (updated)"
-	elif tui_screen | diff -u "$f" - >"$tui_tmp/diff" 2>&1; then
+	tui_screen >"$tui_tmp/screen"
+	if golden "$golden_dir/$1.screen" "$tui_tmp/screen"; then
 		pass "screen $1"
 	else
 		fail "screen $1"
-		sed 's/^/# /' "$tui_tmp/diff"
 	fi
 }
 
@@ -119,4 +126,11 @@ tui_exit_status() {
 	return 1
 }
 
-tui_stop() { tui_tmux kill-server >/dev/null 2>&1 || :; }
+# The next session gets a socket of its own: a server told to exit can
+# still hold the old one when the next starts there, and that start fails
+# ("server exited unexpectedly").
+tui_stop() {
+	tui_tmux kill-server >/dev/null 2>&1 || :
+	tui_nsock=$((tui_nsock + 1))
+	tui_sock=$tui_tmp/sock.$tui_nsock
+}

@@ -8,9 +8,10 @@
  * the calc_trace, and frees both.  Steps carry their AST node id, so traces
  * of the same expression under different policies line up row by row.
  *
- * Numerics (DESIGN.md section 1): every operation computes in double and
- * rounds its result once to the dtype the operation runs in.  Literals are
- * rounded to their dtype first (a "literal" step, shown when inexact).
+ * Numerics (doc/design.md, "What it teaches"): every operation computes
+ * in double and rounds its result once to the dtype the operation runs
+ * in.  Literals are rounded to their dtype first (a "literal" step, shown
+ * when inexact).
  * Reductions (sum, mean, dot) and the library functions (softmax,
  * log_softmax, logsumexp, cross_entropy, cross_entropy_grad) accumulate in
  * double and round once, like a kernel with a wide accumulator; the library

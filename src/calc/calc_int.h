@@ -24,7 +24,8 @@ typedef enum calc_kind {
 	CK_RANGE,	/* range(n): 0 .. n-1 */
 } calc_kind;
 
-/* Which dtype an op runs in under autocast (DESIGN.md section 3). */
+/* Which dtype an op runs in under autocast (doc/design.md, "The command
+ * line"). */
 typedef enum calc_ac {
 	AC_WIDEST,	/* the widest input dtype (elementwise ops) */
 	AC_FP32,	/* autocast's float32 list: exp, log, sum, softmax, ... */

@@ -1,6 +1,6 @@
 /*
  * learn.c — `fptutor learn [LESSON]` and `fptutor lab NAME`: the
- * full-screen tutor (src/ui/tui.h).  Parses the options, refuses a
+ * full-screen tutor (src/tui/tui.h).  Parses the options, refuses a
  * standard input or output that is not a terminal (scripted mode is
  * `fptutor play`), and hands over to tui_main().  `fptutor` alone opens
  * home through cli_learn_home() when both are terminals.

@@ -59,17 +59,17 @@ read_answers(const char *cmd, const char *file, const lesson *l,
 			idlen--;
 		int col = 1 + (int)(s - ln->text);
 		if (colon == NULL || idlen == 0) {
-			lesson_diag_add(&d, LESSON_ERROR, src.file, ln->lineno, col,
-			    "expected 'QUESTION-ID: answer'");
+			lesson_diag_add(&d, src.file, ln->lineno, col,
+			    LMSG_ANSWER_SYNTAX);
 			continue;
 		}
 		char *id = strndup(s, idlen);
 		if (id == NULL)
 			break;
 		if (lesson_question_find(l, id) == NULL) {
-			lesson_diag_add(&d, LESSON_WARNING, src.file, ln->lineno, col,
-			    "lesson '%s' has no question '%s'; the answer is ignored",
-			    l->id, lesson_quote(id, idlen, q, sizeof q));
+			lesson_diag_add(&d, src.file, ln->lineno, col,
+			    LMSG_ANSWER_NO_QUESTION, l->id,
+			    lesson_quote(id, idlen, q, sizeof q));
 			free(id);
 			continue;
 		}
@@ -77,9 +77,8 @@ read_answers(const char *cmd, const char *file, const lesson *l,
 		for (k = 0; k < n && strcmp(v[k].id, id) != 0; k++)
 			;
 		if (k < n) {
-			lesson_diag_add(&d, LESSON_ERROR, src.file, ln->lineno, col,
-			    "second answer to '%s' (the first is at line %d)", id,
-			    v[k].line);
+			lesson_diag_add(&d, src.file, ln->lineno, col,
+			    LMSG_ANSWER_TWICE, id, v[k].line);
 			free(id);
 			continue;
 		}

@@ -3,7 +3,7 @@
  * modes: the static walk (a gradient times several scales), --simulate
  * (PyTorch's dynamic GradScaler rule, step by step) and --order (the AMP
  * step order).  This file reads and checks the options; scaler_json.c
- * writes the JSON, src/ui/scaler_text.c and scaler_sim_text.c the text,
+ * writes the JSON, src/view/scaler_text.c and scaler_sim_text.c the text,
  * and the numbers come from src/train.
  */
 #include <config.h>

@@ -2,7 +2,7 @@
  * train.c — `fptutor train`: the controlled comparison.  Reads the
  * options, runs the toy (src/train/toy.h) once per mode on the same data
  * and initial weights, and prints JSON lines here or the text view
- * (src/ui/train_text.c).
+ * (src/view/train_text.c).
  */
 #include <config.h>
 

@@ -7,7 +7,7 @@
  * neighbours, ulp, and the step-by-step data a view animates (the bit
  * contributions of a decode, the rounding walk of an encode).
  *
- * Who calls what: the CLI and the later labs read text with fp_read() once,
+ * Who calls what: the CLI and the labs read text with fp_read() once,
  * then fp_encode_real() into each format they show; arithmetic code calls
  * fp_encode() on a double it computed exactly (or rounded once).  Bit
  * patterns are carried in the low `width` bits of a uint32_t.

@@ -1,7 +1,8 @@
 /*
  * diag.c — diagnostics of the lesson stages: a list of located messages
- * with a severity, capped so that a file of garbage gives a screenful and
- * not a flood.  Printing them is the front end's job.
+ * of the table (msg.c) with their severity, capped so that a file of
+ * garbage gives a screenful and not a flood.  Printing them is the front
+ * end's job.
  */
 #include <config.h>
 
@@ -38,10 +39,10 @@ intern_file(lesson_diags *d, const char *file)
 }
 
 void
-lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
-    int line, int col, const char *fmt, ...)
+lesson_diag_vput(lesson_diags *d, const char *file, int line, int col,
+    lesson_msg m, va_list ap)
 {
-	va_list ap;
+	lesson_severity sev = lesson_msg_severity(m);
 
 	if (sev == LESSON_ERROR)
 		d->nerrors++;
@@ -66,9 +67,12 @@ lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
 		return;
 	e->line = line;
 	e->col = col;
-	va_start(ap, fmt);
-	int len = vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-	va_end(ap);
+	/* The format is an entry of the table, never lesson text, and every
+	 * call's arguments were checked against it (LESSON_MSG_CHECK). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	int len = vsnprintf(e->msg, sizeof e->msg, lesson_msg_text(m), ap);
+#pragma GCC diagnostic pop
 	if (len >= (int)sizeof e->msg) {	/* cut at a character boundary */
 		size_t k = sizeof e->msg - 1;
 		while (k > 0 && ((unsigned char)e->msg[k - 1] & 0xc0) == 0x80)
@@ -78,6 +82,17 @@ lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
 		e->msg[k] = '\0';
 	}
 	d->n++;
+}
+
+void
+lesson_diag_put(lesson_diags *d, const char *file, int line, int col,
+    lesson_msg m, ...)
+{
+	va_list ap;
+
+	va_start(ap, m);
+	lesson_diag_vput(d, file, line, col, m, ap);
+	va_end(ap);
 }
 
 void

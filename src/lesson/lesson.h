@@ -5,7 +5,8 @@
  * Owns: the source reader and lexer (source.c), the parser (parse.c,
  * parse_q.c), the validator (validate.c, validate_block.c), computed values
  * and their text (value.c), plot sampling (plot.c), the model's lifetime
- * (model.c), diagnostics (diag.c) and the lesson search path (find.c).
+ * (model.c), diagnostics (diag.c; their texts in one table, msg.def and
+ * msg.c) and the lesson search path (find.c).
  * The format is documented in fptutor-lesson(5).
  *
  * Who calls what: a front end calls lesson_open() with what the user typed
@@ -26,12 +27,14 @@
 #ifndef FPTUTOR_LESSON_H
 #define FPTUTOR_LESSON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "calc/calc.h"
 #include "fp/fp.h"
+#include "lesson/msg.h"
 #include "train/scaler.h"
 
 /* Caps: a lesson is data, and bad data must not exhaust anything. */
@@ -76,11 +79,25 @@ typedef struct lesson_diags {
 	size_t nfiles;
 } lesson_diags;
 
-/* Record a diagnostic.  fmt is always a literal of this module; lesson
- * text reaches it only as an argument, quoted with lesson_quote(). */
-void lesson_diag_add(lesson_diags *d, lesson_severity sev, const char *file,
-    int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+/* The table of messages (msg.def, msg.c): for m < LMSG__COUNT, its
+ * severity, its text (a printf format) and its name ("LMSG_NAME"). */
+lesson_severity lesson_msg_severity(lesson_msg m);
+const char *lesson_msg_text(lesson_msg m);
+const char *lesson_msg_name(lesson_msg m);
+
+/* Record message m of the table, formatted with its arguments, at
+ * FILE:LINE:COL (0 = none; file NULL = "<lesson>"), with the table's
+ * severity.  Call it as
+ *	lesson_diag_add(d, file, line, col, LMSG_NAME, args...)
+ * which checks the arguments against the text at compile time;
+ * lesson_diag_vput() is for wrappers that pass a va_list on. */
+void lesson_diag_put(lesson_diags *d, const char *file, int line, int col,
+    lesson_msg m, ...);
+void lesson_diag_vput(lesson_diags *d, const char *file, int line, int col,
+    lesson_msg m, va_list ap);
+#define lesson_diag_add(d, file, line, col, ...) \
+	(LESSON_MSG_CHECK(__VA_ARGS__), \
+	    lesson_diag_put(d, file, line, col, __VA_ARGS__))
 void lesson_diags_free(lesson_diags *d);
 /* A piece of lesson text fit for a message: at most 40 characters (then
  * "..."), control bytes and invalid UTF-8 as \xNN.  Returns buf. */
@@ -337,9 +354,9 @@ typedef struct lesson_result {
 	uint32_t bits;
 } lesson_result;
 
-/* Resolve v->src (the validator calls this): false with a message in
- * err (at most n bytes) and *col the 0-based character offset in src. */
-bool lesson_value_resolve(lesson_value *v, char *err, size_t n, size_t *col);
+/* Resolve v->src (the validator calls this): false when it is not a
+ * value, reported in d at its place (v->loc: where src begins in file). */
+bool lesson_value_resolve(lesson_value *v, lesson_diags *d, const char *file);
 /* Compute; false only when out of memory or calc_eval fails (which the
  * validator has ruled out).  Free with lesson_result_free. */
 bool lesson_value_eval(const lesson_value *v, lesson_result *out);

@@ -2,12 +2,16 @@
 # (find, load, report: src/lesson/lesson.h), the player and the graders
 # of every question type (src/lesson/player.h, grade_text.h).
 # source → parse → validate → model; computed values; the player.
+# Every diagnostic's text is an entry of msg.def (the table: msg.c).
 src_libfptutor_a_SOURCES += \
 	src/lesson/lesson.h \
 	src/lesson/player.h \
 	src/lesson/grade_text.h \
 	src/lesson/priv.h \
+	src/lesson/msg.h \
+	src/lesson/msg.def \
 	src/lesson/utf8.c \
+	src/lesson/msg.c \
 	src/lesson/diag.c \
 	src/lesson/source.c \
 	src/lesson/parse_text.c \

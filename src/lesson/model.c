@@ -1,6 +1,6 @@
 /*
  * model.c — the lesson model's lifetime and lookups: names of the enums,
- * the load pipeline (read → parse → validate, all or nothing), freeing,
+ * freeing (the load pipeline is open.c), the lookups,
  * and the checks that span lessons (question ids are global).
  */
 #include <config.h>
@@ -215,10 +215,9 @@ lesson_check_unique(const lesson *const *ls, size_t n, lesson_diags *d)
 				const lesson_question *o = lesson_question_find(ls[b], q->id);
 				if (o == NULL)
 					continue;
-				lesson_diag_add(d, LESSON_ERROR, ls[a]->file, q->id_loc.line,
-				    q->id_loc.col, "question id '%s' is also used by %s:%d "
-				    "(question ids are global)", q->id, ls[b]->file,
-				    o->id_loc.line);
+				lesson_diag_add(d, ls[a]->file, q->id_loc.line,
+				    q->id_loc.col, LMSG_QUESTION_ID_SHARED,
+				    q->id, ls[b]->file, o->id_loc.line);
 				found++;
 				break;
 			}

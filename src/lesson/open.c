@@ -36,7 +36,7 @@ lesson_load(const char *file, lesson_diags *d, int *ioerr)
 	lesson_source_free(&src);
 	if (l == NULL) {
 		if (d->nerrors == errors0)
-			lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "out of memory");
+			lesson_diag_add(d, file, 0, 0, LMSG_NO_MEMORY);
 		*ioerr = ENOMEM;
 		return NULL;
 	}

@@ -33,8 +33,8 @@ add_item(lesson_parser *p, lesson_ikind kind, int line)
 		return NULL;	/* never: items come after a @step */
 	if (s->nitems >= LESSON_MAX_ITEMS) {
 		if (p->items_capped != p->l->nsteps)
-			lesson_perr(p, line, 1, "more than %d paragraphs, blocks and "
-			    "questions in one step", LESSON_MAX_ITEMS);
+			lesson_pdiag(p, line, 1, LMSG_TOO_MANY_ITEMS,
+			    LESSON_MAX_ITEMS);
 		p->items_capped = p->l->nsteps;
 		return NULL;
 	}
@@ -84,10 +84,11 @@ d_step(lesson_parser *p, const lesson_directive *dv)
 	lesson *l = p->l;
 
 	if (dv->arg[0] == '\0')
-		lesson_perr(p, dv->line->lineno, dv->argcol, "@step needs a title");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol,
+		    LMSG_STEP_NO_TITLE);
 	if (l->nsteps >= LESSON_MAX_STEPS) {
-		lesson_perr(p, dv->line->lineno, 1, "more than %d steps (the rest of "
-		    "the file is not read)", LESSON_MAX_STEPS);
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_TOO_MANY_STEPS,
+		    LESSON_MAX_STEPS);
 		p->stop = true;
 		return;
 	}
@@ -136,8 +137,8 @@ d_lesson(lesson_parser *p, const lesson_directive *dv)
 	lesson *l = p->l;
 
 	if (l->id) {
-		lesson_perr(p, dv->line->lineno, 1, "second @lesson (the first is at "
-		    "line %d)", l->id_loc.line);
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_SECOND_LESSON,
+		    l->id_loc.line);
 		return;
 	}
 	l->id = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
@@ -151,12 +152,12 @@ d_title(lesson_parser *p, const lesson_directive *dv)
 	lesson *l = p->l;
 
 	if (l->title) {
-		lesson_perr(p, dv->line->lineno, 1, "second @title (the first is at "
-		    "line %d)", l->title_loc.line);
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_SECOND_TITLE,
+		    l->title_loc.line);
 		return;
 	}
 	if (dv->arg[0] == '\0')
-		lesson_perr(p, dv->line->lineno, dv->argcol, "@title needs a text");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol, LMSG_TITLE_EMPTY);
 	l->title = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
 	l->title_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
 	p->sink = SINK_NONE;
@@ -168,8 +169,8 @@ d_summary(lesson_parser *p, const lesson_directive *dv)
 	lesson *l = p->l;
 
 	if (l->summary_loc.line) {
-		lesson_perr(p, dv->line->lineno, 1, "second @summary (the first is at "
-		    "line %d)", l->summary_loc.line);
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_SECOND_SUMMARY,
+		    l->summary_loc.line);
 		p->sink = SINK_NONE;
 		return;
 	}
@@ -194,8 +195,8 @@ d_order(lesson_parser *p, const lesson_directive *dv)
 
 	p->sink = SINK_NONE;
 	if (l->order_loc.line) {
-		lesson_perr(p, dv->line->lineno, 1, "second @order (the first is at "
-		    "line %d)", l->order_loc.line);
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_SECOND_ORDER,
+		    l->order_loc.line);
 		return;
 	}
 	l->order_loc = (lesson_loc){ dv->line->lineno, dv->argcol };
@@ -203,9 +204,8 @@ d_order(lesson_parser *p, const lesson_directive *dv)
 		v = v * 10 + (a[i] - '0');
 	if (n == 0 || a[n] != '\0' || v < 1 || v > LESSON_MAX_ORDER) {
 		char q[64];
-		lesson_perr(p, dv->line->lineno, dv->argcol, "@order needs a whole "
-		    "number from 1 to %d, not '%s'", LESSON_MAX_ORDER,
-		    lesson_quote(a, strlen(a), q, sizeof q));
+		lesson_pdiag(p, dv->line->lineno, dv->argcol, LMSG_BAD_ORDER,
+		    LESSON_MAX_ORDER, lesson_quote(a, strlen(a), q, sizeof q));
 		return;
 	}
 	l->order = (int)v;
@@ -277,38 +277,38 @@ directive(lesson_parser *p, const lesson_directive *dv)
 			return;
 		const directive_def *def = find_directive(dv);
 		if (def == NULL) {
-			lesson_perr(p, lineno, 1, "unknown directive '@%s'",
+			lesson_pdiag(p, lineno, 1, LMSG_UNKNOWN_DIRECTIVE,
 			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
 			return;
 		}
-		lesson_perr(p, lineno, 1, "@%s inside question '%s': close the "
-		    "question with @end first", def->name, lesson_qid(p->q));
+		lesson_pdiag(p, lineno, 1, LMSG_DIRECTIVE_IN_QUESTION,
+		    def->name, lesson_qid(p->q));
 		lesson_question_close(p, lineno, false);
 	}
 	const directive_def *def = find_directive(dv);
 	if (def == NULL) {
 		if (dv->namelen == 3 && memcmp(dv->name, "end", 3) == 0)
-			lesson_perr(p, lineno, 1, "@end without an open @question or @rubric");
+			lesson_pdiag(p, lineno, 1, LMSG_END_OUTSIDE);
 		else if (is_qdirective(dv))
-			lesson_perr(p, lineno, 1, "@%s outside a question (it belongs "
-			    "between @question and @end)",
+			lesson_pdiag(p, lineno, 1, LMSG_QDIRECTIVE_OUTSIDE,
 			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
 		else
-			lesson_perr(p, lineno, 1, "unknown directive '@%s'",
+			lesson_pdiag(p, lineno, 1, LMSG_UNKNOWN_DIRECTIVE,
 			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
 		return;
 	}
 	if (p->ctx == CTX_HEADER && !(def->where & IN_HEADER)) {
-		lesson_perr(p, lineno, 1, "@%s before the first @step", def->name);
+		lesson_pdiag(p, lineno, 1, LMSG_DIRECTIVE_BEFORE_STEP,
+		    def->name);
 		return;
 	}
 	if (p->ctx == CTX_STEP && !(def->where & IN_STEP)) {
-		lesson_perr(p, lineno, 1, "@%s after the first @step (the header "
-		    "comes first)", def->name);
+		lesson_pdiag(p, lineno, 1, LMSG_DIRECTIVE_AFTER_STEP,
+		    def->name);
 		return;
 	}
 	if (p->l->id == NULL && def->fn != d_lesson && !p->no_lesson) {
-		lesson_perr(p, lineno, 1, "the first directive must be '@lesson ID'");
+		lesson_pdiag(p, lineno, 1, LMSG_LESSON_NOT_FIRST);
 		p->no_lesson = true;
 	}
 	if (def->block >= 0)
@@ -358,13 +358,10 @@ prose(lesson_parser *p, const lesson_line *ln, const char *s, size_t len, int co
 		if (p->para_open)
 			;
 		else if (p->ctx == CTX_HEADER)
-			lesson_perr(p, ln->lineno, col, "text before the first @step "
-			    "(only @summary takes text in the header)");
+			lesson_pdiag(p, ln->lineno, col, LMSG_TEXT_BEFORE_STEP);
 		else
-			lesson_perr(p, ln->lineno, col, "text in question '%s' that "
-			    "belongs to no part of it: the prompt comes before the "
-			    "first directive; other text follows @option, @hint or "
-			    "@answer", p->q ? lesson_qid(p->q) : "?");
+			lesson_pdiag(p, ln->lineno, col, LMSG_TEXT_IN_QUESTION,
+			    p->q ? lesson_qid(p->q) : "?");
 		p->para_open = true;
 		return;
 	default:
@@ -403,8 +400,7 @@ parse_line(lesson_parser *p, lesson_line *ln)
 	trim_end(ln);
 	lesson_directive dv;
 	if (!split_directive(ln, &dv)) {
-		lesson_perr(p, ln->lineno, 1, "'@' at the start of a line begins a "
-		    "directive such as @step (write \\@ for a literal '@')");
+		lesson_pdiag(p, ln->lineno, 1, LMSG_BARE_AT);
 		return;
 	}
 	directive(p, &dv);
@@ -435,16 +431,16 @@ lesson_parse(const lesson_source *src, lesson_diags *d)
 	if (p.ctx == CTX_QUESTION || p.ctx == CTX_RUBRIC)
 		lesson_question_close(&p, 0, true);
 	if (p.l->id == NULL && !p.no_lesson)
-		lesson_perr(&p, 1, 1, "no @lesson line: a lesson begins with '@lesson ID'");
+		lesson_pdiag(&p, 1, 1, LMSG_NO_LESSON);
 	else if (p.l->title == NULL)
-		lesson_perr(&p, p.l->id_loc.line ? p.l->id_loc.line : 1, 1,
-		    "no @title: the header needs '@title TEXT'");
+		lesson_pdiag(&p, p.l->id_loc.line ? p.l->id_loc.line : 1, 1,
+		    LMSG_NO_TITLE);
 	if (p.l->id && p.l->summary_loc.line == 0)
-		lesson_perr(&p, p.l->id_loc.line ? p.l->id_loc.line : 1, 1,
-		    "no @summary: the header needs '@summary TEXT'");
+		lesson_pdiag(&p, p.l->id_loc.line ? p.l->id_loc.line : 1, 1,
+		    LMSG_NO_SUMMARY);
 	if (p.l->nsteps == 0) {
 		int last = src->nlines ? src->lines[src->nlines - 1].lineno : 1;
-		lesson_perr(&p, last, 1, "no @step: a lesson needs at least one step");
+		lesson_pdiag(&p, last, 1, LMSG_NO_STEP);
 	}
 	p.l->parse_errors = d->nerrors - errors0;
 	return p.l;

@@ -43,15 +43,15 @@ lesson_question_open(lesson_parser *p, const lesson_directive *dv)
 	char q[64];
 
 	if (l->nquestions >= LESSON_MAX_QUESTIONS) {
-		lesson_perr(p, lineno, 1, "more than %d questions (the rest of the "
-		    "file is not read)", LESSON_MAX_QUESTIONS);
+		lesson_pdiag(p, lineno, 1, LMSG_TOO_MANY_QUESTIONS,
+		    LESSON_MAX_QUESTIONS);
 		p->stop = true;
 		return;
 	}
 	lesson_step *st = &l->steps[l->nsteps - 1];
 	if (st->nitems >= LESSON_MAX_ITEMS) {
-		lesson_perr(p, lineno, 1, "more than %d paragraphs, blocks and "
-		    "questions in one step", LESSON_MAX_ITEMS);
+		lesson_pdiag(p, lineno, 1, LMSG_TOO_MANY_ITEMS,
+		    LESSON_MAX_ITEMS);
 		p->stop = true;
 		return;
 	}
@@ -86,9 +86,8 @@ lesson_question_open(lesson_parser *p, const lesson_directive *dv)
 	const char *t = skip_blanks(a + n);
 	size_t tn = token_len(t);
 	if (n == 0 || tn == 0) {
-		lesson_perr(p, lineno, n ? col_of(dv, t) : dv->argcol,
-		    "@question needs an id and a type: text, choice, order, "
-		    "numeric or bits");
+		lesson_pdiag(p, lineno, n ? col_of(dv, t) : dv->argcol,
+		    LMSG_QUESTION_NO_TYPE);
 		return;
 	}
 	for (int k = 0; k < LQ_NTYPES; k++)
@@ -96,13 +95,12 @@ lesson_question_open(lesson_parser *p, const lesson_directive *dv)
 		    memcmp(lesson_qtype_name((lesson_qtype)k), t, tn) == 0)
 			qu->type = (lesson_qtype)k;
 	if (qu->type == LQ_NTYPES)
-		lesson_perr(p, lineno, col_of(dv, t), "unknown question type '%s' "
-		    "(text, choice, order, numeric or bits)",
+		lesson_pdiag(p, lineno, col_of(dv, t), LMSG_UNKNOWN_QTYPE,
 		    lesson_quote(t, tn, q, sizeof q));
 	const char *rest = skip_blanks(t + tn);
 	if (*rest)
-		lesson_perr(p, lineno, col_of(dv, rest), "unexpected '%s' after the "
-		    "question type", lesson_quote(rest, strlen(rest), q, sizeof q));
+		lesson_pdiag(p, lineno, col_of(dv, rest), LMSG_QUESTION_EXTRA,
+		    lesson_quote(rest, strlen(rest), q, sizeof q));
 }
 
 void
@@ -114,11 +112,11 @@ lesson_question_close(lesson_parser *p, int line, bool at_eof)
 	if (at_eof)
 		q->incomplete = true;
 	if (at_eof && p->ctx == CTX_RUBRIC)
-		lesson_perr(p, q->rubric_loc.line, 1, "@rubric of question '%s' is "
-		    "not closed with @end before the end of the file", lesson_qid(q));
+		lesson_pdiag(p, q->rubric_loc.line, 1, LMSG_RUBRIC_UNCLOSED,
+		    lesson_qid(q));
 	else if (at_eof)
-		lesson_perr(p, q->loc.line, 1, "question '%s' is not closed with "
-		    "@end before the end of the file", lesson_qid(q));
+		lesson_pdiag(p, q->loc.line, 1, LMSG_QUESTION_UNCLOSED,
+		    lesson_qid(q));
 	p->ctx = CTX_STEP;
 	p->sink = SINK_STEP;
 	p->text = NULL;
@@ -141,7 +139,7 @@ lesson_parse_rubric_line(lesson_parser *p, lesson_line *ln)
 	}
 	if (q->nrubric >= LESSON_MAX_RUBRIC) {	/* skipped up to its @end */
 		if (!p->capped)
-			lesson_perr(p, ln->lineno, 1, "more than %d lines in a @rubric",
+			lesson_pdiag(p, ln->lineno, 1, LMSG_TOO_MANY_RUBRIC,
 			    LESSON_MAX_RUBRIC);
 		p->capped = true;
 		return;
@@ -164,8 +162,8 @@ static bool
 once(lesson_parser *p, const lesson_directive *dv, lesson_loc *seen, const char *name)
 {
 	if (seen->line) {
-		lesson_perr(p, dv->line->lineno, 1, "second @%s in question '%s' "
-		    "(the first is at line %d)", name, lesson_qid(p->q), seen->line);
+		lesson_pdiag(p, dv->line->lineno, 1, LMSG_SECOND_QDIRECTIVE,
+		    name, lesson_qid(p->q), seen->line);
 		p->sink = SINK_NONE;
 		return false;
 	}
@@ -193,15 +191,16 @@ q_option(lesson_parser *p, const lesson_directive *dv)
 	size_t n = token_len(dv->arg);
 
 	if (n == 0) {
-		lesson_perr(p, dv->line->lineno, dv->argcol,
-		    "@option needs a key and a text, such as '@option A The range'");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol,
+		    LMSG_OPTION_NO_KEY);
 		p->sink = SINK_NONE;
 		return;
 	}
 	if (q->nopts >= LESSON_MAX_OPTIONS) {	/* the rest are skipped */
 		if (!p->capped)
-			lesson_perr(p, dv->line->lineno, 1, "more than %d options in "
-			    "question '%s'", LESSON_MAX_OPTIONS, lesson_qid(q));
+			lesson_pdiag(p, dv->line->lineno, 1,
+			    LMSG_TOO_MANY_OPTIONS, LESSON_MAX_OPTIONS,
+			    lesson_qid(q));
 		p->capped = true;
 		p->sink = SINK_NONE;
 		p->para_open = true;	/* its text is skipped silently */
@@ -237,8 +236,8 @@ q_correct(lesson_parser *p, const lesson_directive *dv)
 		if (n == 0)
 			break;
 		if (q->ncorrect >= LESSON_MAX_OPTIONS) {
-			lesson_perr(p, dv->line->lineno, col_of(dv, s), "more than %d "
-			    "keys in @correct", LESSON_MAX_OPTIONS);
+			lesson_pdiag(p, dv->line->lineno, col_of(dv, s),
+			    LMSG_TOO_MANY_CORRECT, LESSON_MAX_OPTIONS);
 			return;
 		}
 		char **nc = lesson_push(q->correct, &q->ncorrect, sizeof *nc,
@@ -252,8 +251,8 @@ q_correct(lesson_parser *p, const lesson_directive *dv)
 		s += n;
 	}
 	if (q->ncorrect == 0)
-		lesson_perr(p, dv->line->lineno, dv->argcol,
-		    "@correct needs the key of an option, or several");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol,
+		    LMSG_CORRECT_EMPTY);
 }
 
 static void
@@ -267,8 +266,7 @@ q_value(lesson_parser *p, const lesson_directive *dv)
 		return;
 	q->value.loc = seen;	/* given, even when empty: no "has no @value" */
 	if (dv->arg[0] == '\0') {
-		lesson_perr(p, dv->line->lineno, dv->argcol, "@value needs a computed "
-		    "value, such as 'max fp16' or 'calc fp32: 1e-8 * 1024'");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol, LMSG_VALUE_EMPTY);
 		return;
 	}
 	q->has_value = true;
@@ -284,7 +282,8 @@ q_format(lesson_parser *p, const lesson_directive *dv)
 	if (!once(p, dv, &q->fmt_loc, "format"))
 		return;
 	if (dv->arg[0] == '\0')
-		lesson_perr(p, dv->line->lineno, dv->argcol, "@format needs a format name");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol,
+		    LMSG_FORMAT_EMPTY);
 	q->fmt_name = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
 }
 
@@ -297,8 +296,8 @@ q_tolerance(lesson_parser *p, const lesson_directive *dv)
 	if (!once(p, dv, &q->tol_loc, "tolerance"))
 		return;
 	if (dv->arg[0] == '\0')
-		lesson_perr(p, dv->line->lineno, dv->argcol, "@tolerance needs an "
-		    "amount: 'N ulp FMT', 'N%%' or 'N relative'");
+		lesson_pdiag(p, dv->line->lineno, dv->argcol,
+		    LMSG_TOLERANCE_EMPTY);
 	q->tol_text = lesson_pstrdup(p, dv->arg, strlen(dv->arg));
 }
 
@@ -309,8 +308,9 @@ q_hint(lesson_parser *p, const lesson_directive *dv)
 
 	if (q->nhints >= LESSON_MAX_HINTS) {	/* the rest are skipped */
 		if (!p->capped)
-			lesson_perr(p, dv->line->lineno, 1, "more than %d hints in "
-			    "question '%s'", LESSON_MAX_HINTS, lesson_qid(q));
+			lesson_pdiag(p, dv->line->lineno, 1,
+			    LMSG_TOO_MANY_HINTS, LESSON_MAX_HINTS,
+			    lesson_qid(q));
 		p->capped = true;
 		p->sink = SINK_NONE;
 		p->para_open = true;
@@ -346,8 +346,7 @@ q_rubric(lesson_parser *p, const lesson_directive *dv)
 		return;
 	}
 	if (dv->arg[0])
-		lesson_perr(p, dv->line->lineno, dv->argcol, "unexpected '%s' after "
-		    "@rubric (its lines follow, up to @end)",
+		lesson_pdiag(p, dv->line->lineno, dv->argcol, LMSG_RUBRIC_EXTRA,
 		    lesson_quote(dv->arg, strlen(dv->arg), s, sizeof s));
 	p->ctx = CTX_RUBRIC;
 	p->sink = SINK_NONE;
@@ -359,7 +358,7 @@ q_end(lesson_parser *p, const lesson_directive *dv)
 	char s[64];
 
 	if (dv->arg[0])
-		lesson_perr(p, dv->line->lineno, dv->argcol, "unexpected '%s' after @end",
+		lesson_pdiag(p, dv->line->lineno, dv->argcol, LMSG_END_EXTRA,
 		    lesson_quote(dv->arg, strlen(dv->arg), s, sizeof s));
 	lesson_question_close(p, dv->line->lineno, false);
 }

@@ -15,27 +15,13 @@
 #include "lesson/priv.h"
 
 void
-lesson_perr(lesson_parser *p, int line, int col, const char *fmt, ...)
+lesson_pdiag_put(lesson_parser *p, int line, int col, lesson_msg m, ...)
 {
-	char msg[240];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_start(ap, m);
+	lesson_diag_vput(p->d, p->src->file, line, col, m, ap);
 	va_end(ap);
-	lesson_diag_add(p->d, LESSON_ERROR, p->src->file, line, col, "%s", msg);
-}
-
-void
-lesson_pwarn(lesson_parser *p, int line, int col, const char *fmt, ...)
-{
-	char msg[240];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lesson_diag_add(p->d, LESSON_WARNING, p->src->file, line, col, "%s", msg);
 }
 
 char *
@@ -93,8 +79,7 @@ add_spans(lesson_parser *p, lesson_para *para, const char *s, size_t len,
 		const char *close = memchr(s + i, '}', len - i);
 		int bcol = col + lesson_chars(s, i);
 		if (close == NULL) {
-			lesson_perr(p, line, bcol, "'{' is not closed on this line "
-			    "(write {{ for a literal brace)");
+			lesson_pdiag(p, line, bcol, LMSG_BRACE_UNCLOSED);
 			return true;
 		}
 		size_t a = i + 1, b = (size_t)(close - s);
@@ -103,7 +88,7 @@ add_spans(lesson_parser *p, lesson_para *para, const char *s, size_t len,
 		while (b > a && lesson_blank(s[b - 1]))
 			b--;
 		if (a == b) {
-			lesson_perr(p, line, bcol, "empty '{}': name a value, such as {max fp16}");
+			lesson_pdiag(p, line, bcol, LMSG_BRACES_EMPTY);
 		} else {
 			if (i > lit && !add_span(p, para, false, s + lit, i - lit, line, col))
 				return false;

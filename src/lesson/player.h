@@ -7,14 +7,15 @@
  * Who calls what: a front end creates a player for a lesson, sends it
  * events (a key in the TUI, a line of an answers file in scripted mode)
  * and after each one asks a view to draw the player's state.  Views only
- * read the player.  The text view (src/ui/lesson_text.c) and the terminal
+ * read the player.  The text view (src/view/lesson_text.c) and the terminal
  * UI are two views of the same player, so scripted mode prints what the
  * TUI shows.
  *
  * Grading: choice, ordering, numeric and bit-pattern questions are graded
  * here.  Free-text questions go to a lesson_text_grader that the grader
- * module (src/grade, DESIGN.md section 5) provides; without one, a free-text
- * answer is "not graded" and does not pass.
+ * module provides (src/grade, through grade_text.h; doc/design.md, "Data
+ * flow"); without one, a free-text answer is "not graded" and does not
+ * pass.
  *
  * Nothing here prints, exits or includes curses.
  */

@@ -75,10 +75,13 @@ typedef struct lesson_directive {
 	int argcol;		/* 1-based column of arg */
 } lesson_directive;
 
-void lesson_perr(lesson_parser *p, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-void lesson_pwarn(lesson_parser *p, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Message m of the table (msg.def) at LINE:COL of the file being parsed:
+ * lesson_pdiag(p, line, col, LMSG_NAME, args...), checked like
+ * lesson_diag_add(). */
+void lesson_pdiag_put(lesson_parser *p, int line, int col, lesson_msg m, ...);
+#define lesson_pdiag(p, line, col, ...) \
+	(LESSON_MSG_CHECK(__VA_ARGS__), \
+	    lesson_pdiag_put(p, line, col, __VA_ARGS__))
 /* Add a line to text (a new paragraph unless one is open). */
 bool lesson_text_add(lesson_parser *p, lesson_text *t, const char *s, size_t len,
     int lineno, int col, bool cont);
@@ -104,10 +107,12 @@ typedef struct lesson_checker {
 bool lesson_work_left(lesson_checker *c, lesson_loc at);
 void lesson_work_trace(lesson_checker *c, const calc_trace *t);
 
-void lesson_verr(lesson_checker *c, lesson_loc at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-void lesson_vwarn(lesson_checker *c, lesson_loc at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Message m of the table at a place of the lesson being checked:
+ * lesson_vdiag(c, at, LMSG_NAME, args...), checked like lesson_diag_add().
+ * A compound literal for `at` needs parentheses around it (its comma). */
+void lesson_vdiag_put(lesson_checker *c, lesson_loc at, lesson_msg m, ...);
+#define lesson_vdiag(c, at, ...) \
+	(LESSON_MSG_CHECK(__VA_ARGS__), lesson_vdiag_put(c, at, __VA_ARGS__))
 /* Column of byte offset off in text that starts at loc (same line). */
 lesson_loc lesson_loc_at(lesson_loc loc, const char *text, size_t off);
 void lesson_check_block(lesson_checker *c, lesson_block *b);

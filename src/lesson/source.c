@@ -34,9 +34,9 @@ check_line(const char *file, const char *s, size_t len, int lineno,
     lesson_diags *d)
 {
 	if (len > LESSON_MAX_LINE) {
-		lesson_diag_add(d, LESSON_ERROR, file, lineno,
-		    lesson_chars(s, LESSON_MAX_LINE) + 1,
-		    "line longer than %d bytes", LESSON_MAX_LINE);
+		lesson_diag_add(d, file, lineno,
+		    lesson_chars(s, LESSON_MAX_LINE) + 1, LMSG_LINE_TOO_LONG,
+		    LESSON_MAX_LINE);
 		return false;
 	}
 	for (size_t i = 0; i < len;) {
@@ -49,19 +49,17 @@ check_line(const char *file, const char *s, size_t len, int lineno,
 		 * would make a long line quadratic. */
 		int col = lesson_chars(s, i) + 1;
 		if (c == '\0') {
-			lesson_diag_add(d, LESSON_ERROR, file, lineno, col,
-			    "NUL byte (a lesson is plain text)");
+			lesson_diag_add(d, file, lineno, col, LMSG_NUL_BYTE);
 			return false;
 		}
 		if ((c < 0x20 && c != '\t') || c == 0x7f) {
-			lesson_diag_add(d, LESSON_ERROR, file, lineno, col,
-			    "control character \\x%02x (only tab is allowed)", c);
+			lesson_diag_add(d, file, lineno, col, LMSG_CONTROL_CHAR,
+			    c);
 			return false;
 		}
 		size_t k = lesson_utf8_len(s + i, len - i);
 		if (k == 0) {
-			lesson_diag_add(d, LESSON_ERROR, file, lineno, col,
-			    "invalid UTF-8 (byte \\x%02x)", c);
+			lesson_diag_add(d, file, lineno, col, LMSG_BAD_UTF8, c);
 			return false;
 		}
 		i += k;
@@ -122,18 +120,18 @@ open_file(const char *file, bool is_stdin, int *fdp, lesson_diags *d)
 	int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		int e = errno;
-		lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "cannot open: %s", strerror(e));
+		lesson_diag_add(d, file, 0, 0, LMSG_CANNOT_OPEN, strerror(e));
 		return e;
 	}
 	if (fstat(fd, &st) != 0) {
 		int e = errno;
 		close(fd);
-		lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "cannot read: %s", strerror(e));
+		lesson_diag_add(d, file, 0, 0, LMSG_CANNOT_READ, strerror(e));
 		return e;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "not a regular file%s",
+		lesson_diag_add(d, file, 0, 0, LMSG_NOT_REGULAR,
 		    S_ISDIR(st.st_mode) ? " (a directory)" : "");
 		return -1;
 	}
@@ -163,7 +161,7 @@ lesson_source_read(const char *file, lesson_source *src, lesson_diags *d)
 		close(fd);
 	if (e != 0 || buf == NULL) {
 		e = e ? e : ENOMEM;
-		lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "cannot read: %s", strerror(e));
+		lesson_diag_add(d, file, 0, 0, LMSG_CANNOT_READ, strerror(e));
 		return e;
 	}
 	bool toobig = len > LESSON_MAX_BYTES;
@@ -179,7 +177,7 @@ lesson_source_read(const char *file, lesson_source *src, lesson_diags *d)
 	if (src->lines == NULL || src->file == NULL) {
 		free(buf);
 		lesson_source_free(src);
-		lesson_diag_add(d, LESSON_ERROR, file, 0, 0, "out of memory");
+		lesson_diag_add(d, file, 0, 0, LMSG_NO_MEMORY);
 		return ENOMEM;
 	}
 	src->buf = buf;
@@ -200,9 +198,8 @@ lesson_source_read(const char *file, lesson_source *src, lesson_diags *d)
 		if (toobig && nl == NULL) {	/* the cap cuts this line */
 			if (l > LESSON_MAX_LINE)
 				check_line(file, s, l, lineno, d);
-			lesson_diag_add(d, LESSON_ERROR, file, lineno,
-			    lesson_chars(s, l) + 1,
-			    "the file is larger than %d bytes", LESSON_MAX_BYTES);
+			lesson_diag_add(d, file, lineno, lesson_chars(s, l) + 1,
+			    LMSG_FILE_TOO_LARGE, LESSON_MAX_BYTES);
 			toobig = false;
 			break;
 		}
@@ -211,8 +208,8 @@ lesson_source_read(const char *file, lesson_source *src, lesson_diags *d)
 		src->lines[src->nlines++] = (lesson_line){ s, l, lineno };
 	}
 	if (toobig)	/* the cap fell at the end of a line */
-		lesson_diag_add(d, LESSON_ERROR, file, lineno + 1, 1,
-		    "the file is larger than %d bytes", LESSON_MAX_BYTES);
+		lesson_diag_add(d, file, lineno + 1, 1, LMSG_FILE_TOO_LARGE,
+		    LESSON_MAX_BYTES);
 	if (d->nerrors != errors0) {
 		lesson_source_free(src);
 		return -1;

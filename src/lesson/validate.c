@@ -23,15 +23,8 @@
 bool
 lesson_check_value(lesson_checker *c, lesson_value *v)
 {
-	char err[200];
-	size_t col;
-
-	if (!lesson_value_resolve(v, err, sizeof err, &col)) {
-		size_t len = strlen(v->src);
-		lesson_verr(c, lesson_loc_at(v->loc, v->src, col < len ? col : len),
-		    "%s", err);
+	if (!lesson_value_resolve(v, c->d, c->l->file))
 		return false;
-	}
 	if (v->kind == LV_CALC) {
 		calc_trace t;
 		calc_error ce = { 0, "" };
@@ -42,8 +35,9 @@ lesson_check_value(lesson_checker *c, lesson_value *v)
 			size_t off = e ? (size_t)(e + 1 - v->src) : 0;
 			while (v->src[off] == ' ' || v->src[off] == '\t')
 				off++;
-			lesson_verr(c, lesson_loc_at(v->loc, v->src, off + ce.pos),
-			    "the expression cannot be evaluated: %s", ce.msg);
+			lesson_vdiag(c,
+			    lesson_loc_at(v->loc, v->src, off + ce.pos),
+			    LMSG_CALC_CANNOT_EVAL, ce.msg);
 			return false;
 		}
 		lesson_work_trace(c, &t);
@@ -86,25 +80,24 @@ check_header(lesson_checker *c)
 
 	if (l->id && l->id_loc.line) {
 		if (!lesson_id_ok(l->id, strlen(l->id))) {
-			lesson_verr(c, l->id_loc, "bad lesson id '%s': use lowercase "
-			    "letters, digits and '-', at most %d", lesson_quote(l->id,
-			    strlen(l->id), q, sizeof q), LESSON_MAX_ID);
+			lesson_vdiag(c, l->id_loc, LMSG_BAD_LESSON_ID,
+			    lesson_quote(l->id, strlen(l->id), q, sizeof q),
+			    LESSON_MAX_ID);
 		} else {
 			const char *base = strrchr(l->file, '/');
 			base = base ? base + 1 : l->file;
 			size_t bl = strlen(base);
 			if (bl > 7 && strcmp(base + bl - 7, ".lesson") == 0 &&
 			    (bl - 7 != strlen(l->id) || strncmp(base, l->id, bl - 7) != 0))
-				lesson_verr(c, l->id_loc, "lesson id '%s' does not match "
-				    "the file name '%s' (lessons are found by id as "
-				    "ID.lesson)", l->id, lesson_quote(base, bl, q, sizeof q));
+				lesson_vdiag(c, l->id_loc,
+				    LMSG_ID_NOT_FILE_NAME, l->id,
+				    lesson_quote(base, bl, q, sizeof q));
 		}
 	}
 	if (l->title && lesson_chars(l->title, strlen(l->title)) > TITLE_WIDTH)
-		lesson_vwarn(c, l->title_loc, "title longer than %d characters",
-		    TITLE_WIDTH);
+		lesson_vdiag(c, l->title_loc, LMSG_TITLE_TOO_LONG, TITLE_WIDTH);
 	if (l->summary_loc.line && text_empty(&l->summary))
-		lesson_verr(c, l->summary_loc, "@summary needs a text");
+		lesson_vdiag(c, l->summary_loc, LMSG_SUMMARY_EMPTY);
 	check_text(c, &l->summary);
 }
 
@@ -136,8 +129,8 @@ check_fields(lesson_checker *c, lesson_question *q)
 	};
 	for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
 		if (given[i].at.line && !(ok & given[i].f))
-			lesson_verr(c, (lesson_loc){ given[i].at.line, 1 },
-			    "@%s does not belong in a %s question", given[i].name,
+			lesson_vdiag(c, ((lesson_loc){ given[i].at.line, 1 }),
+			    LMSG_FIELD_WRONG_TYPE, given[i].name,
 			    lesson_qtype_name(q->type));
 }
 
@@ -161,39 +154,37 @@ check_options(lesson_checker *c, lesson_question *q)
 	char s[64];
 
 	if (q->nopts < 2)
-		lesson_verr(c, q->loc, "question '%s' needs at least two @option lines",
-		    lesson_qid(q));
+		lesson_vdiag(c, q->loc, LMSG_TOO_FEW_OPTIONS, lesson_qid(q));
 	for (size_t i = 0; i < q->nopts; i++) {
 		lesson_option *o = &q->opts[i];
 		if (!key_ok(o->key))
-			lesson_verr(c, o->loc, "bad option key '%s': use letters, "
-			    "digits, '-' and '_', at most 24", lesson_quote(o->key,
-			    strlen(o->key), s, sizeof s));
+			lesson_vdiag(c, o->loc, LMSG_BAD_OPTION_KEY,
+			    lesson_quote(o->key, strlen(o->key), s, sizeof s));
 		int first = lesson_option_find(q, o->key, strlen(o->key));
 		if (first >= 0 && (size_t)first < i)
-			lesson_verr(c, o->loc, "duplicate option key '%s' (the first "
-			    "is at line %d)", lesson_quote(o->key, strlen(o->key), s,
-			    sizeof s), q->opts[first].loc.line);
+			lesson_vdiag(c, o->loc, LMSG_DUPLICATE_OPTION,
+			    lesson_quote(o->key, strlen(o->key), s, sizeof s),
+			    q->opts[first].loc.line);
 		if (text_empty(&o->text))
-			lesson_verr(c, o->loc, "@option '%s' has no text",
+			lesson_vdiag(c, o->loc, LMSG_OPTION_NO_TEXT,
 			    lesson_quote(o->key, strlen(o->key), s, sizeof s));
 		check_text(c, &o->text);
 	}
 	if (q->correct_loc.line == 0) {
-		lesson_verr(c, q->loc, "question '%s' has no @correct line", lesson_qid(q));
+		lesson_vdiag(c, q->loc, LMSG_NO_CORRECT, lesson_qid(q));
 		return;
 	}
 	bool seen[LESSON_MAX_OPTIONS] = { false }, twice[LESSON_MAX_OPTIONS] = { false };
 	for (size_t i = 0; i < q->ncorrect; i++) {
 		int k = lesson_option_find(q, q->correct[i], strlen(q->correct[i]));
 		if (k < 0) {
-			lesson_verr(c, q->correct_loc, "@correct names '%s', which is "
-			    "not an option key", lesson_quote(q->correct[i],
-			    strlen(q->correct[i]), s, sizeof s));
+			lesson_vdiag(c, q->correct_loc, LMSG_CORRECT_NOT_KEY,
+			    lesson_quote(q->correct[i], strlen(q->correct[i]),
+			    s, sizeof s));
 			continue;
 		}
 		if (seen[k] && !twice[k])
-			lesson_verr(c, q->correct_loc, "@correct names '%s' twice",
+			lesson_vdiag(c, q->correct_loc, LMSG_CORRECT_TWICE,
 			    q->opts[k].key);
 		twice[k] = seen[k];
 		seen[k] = true;
@@ -202,12 +193,11 @@ check_options(lesson_checker *c, lesson_question *q)
 	if (q->type == LQ_ORDER) {
 		for (size_t k = 0; k < q->nopts; k++)
 			if (!seen[k] && key_ok(q->opts[k].key))
-				lesson_verr(c, q->correct_loc, "@correct of an ordering "
-				    "must list every option: '%s' is missing",
-				    q->opts[k].key);
+				lesson_vdiag(c, q->correct_loc,
+				    LMSG_ORDER_MISSING, q->opts[k].key);
 	} else if (q->nopts >= 2 && q->ncorrect == q->nopts) {
-		lesson_vwarn(c, q->correct_loc, "every option of question '%s' is "
-		    "correct", lesson_qid(q));
+		lesson_vdiag(c, q->correct_loc, LMSG_ALL_CORRECT,
+		    lesson_qid(q));
 	}
 }
 
@@ -224,8 +214,8 @@ check_tolerance(lesson_checker *c, lesson_question *q)
 		return;
 	double x = strtod(s, &end);
 	if (end == s || !isfinite(x) || x < 0) {
-		lesson_verr(c, q->tol_loc, "bad @tolerance '%s': it begins with a "
-		    "number at least 0", lesson_quote(s, strlen(s), t, sizeof t));
+		lesson_vdiag(c, q->tol_loc, LMSG_BAD_TOLERANCE,
+		    lesson_quote(s, strlen(s), t, sizeof t));
 		return;
 	}
 	q->tol_amount = x;
@@ -245,15 +235,15 @@ check_tolerance(lesson_checker *c, lesson_question *q)
 		q->tol = LT_ULP;
 		q->tol_fmt = fp_format_find(fname);
 		if (q->tol_fmt == NULL)
-			lesson_verr(c, lesson_loc_at(q->tol_loc, s,
-			    (size_t)(strstr(end, fname) - s)), "unknown format '%s' "
-			    "(known: %s)", lesson_quote(fname, strlen(fname), t,
-			    sizeof t), fp_format_names());
+			lesson_vdiag(c, lesson_loc_at(q->tol_loc, s,
+			    (size_t)(strstr(end, fname) - s)),
+			    LMSG_UNKNOWN_FORMAT,
+			    lesson_quote(fname, strlen(fname), t, sizeof t),
+			    fp_format_names());
 		return;
 	}
-	lesson_verr(c, lesson_loc_at(q->tol_loc, s, (size_t)(end - s)),
-	    "bad @tolerance: after the number comes 'ulp FORMAT', '%%' or "
-	    "'relative'");
+	lesson_vdiag(c, lesson_loc_at(q->tol_loc, s, (size_t)(end - s)),
+	    LMSG_BAD_TOLERANCE_UNIT);
 }
 
 /* The expected value of numeric and bits questions. */
@@ -264,8 +254,7 @@ check_expected(lesson_checker *c, lesson_question *q)
 
 	if (!q->has_value) {
 		if (q->value.loc.line == 0)
-			lesson_verr(c, q->loc, "question '%s' has no @value (what the "
-			    "answer is compared with)", lesson_qid(q));
+			lesson_vdiag(c, q->loc, LMSG_NO_VALUE, lesson_qid(q));
 		return;
 	}
 	if (!lesson_check_value(c, &q->value))
@@ -273,8 +262,7 @@ check_expected(lesson_checker *c, lesson_question *q)
 	if (!lesson_value_eval(&q->value, &r))
 		return;
 	if (r.vector || r.n != 1)
-		lesson_verr(c, q->value.loc, "the @value of question '%s' must be "
-		    "one number, not a vector", lesson_qid(q));
+		lesson_vdiag(c, q->value.loc, LMSG_VALUE_VECTOR, lesson_qid(q));
 	else
 		q->expect = r.v[0];
 	q->expect_fmt = r.integer ? NULL : r.fmt;
@@ -284,8 +272,7 @@ check_expected(lesson_checker *c, lesson_question *q)
 		return;
 	}
 	if (q->fmt_loc.line == 0) {
-		lesson_verr(c, q->loc, "bit-pattern question '%s' has no @format",
-		    lesson_qid(q));
+		lesson_vdiag(c, q->loc, LMSG_NO_FORMAT, lesson_qid(q));
 		return;
 	}
 	if (q->fmt_name == NULL || q->fmt_name[0] == '\0')
@@ -293,7 +280,7 @@ check_expected(lesson_checker *c, lesson_question *q)
 	q->fmt = fp_format_find(q->fmt_name);
 	if (q->fmt == NULL) {
 		char t[64];
-		lesson_verr(c, q->fmt_loc, "unknown format '%s' (known: %s)",
+		lesson_vdiag(c, q->fmt_loc, LMSG_UNKNOWN_FORMAT,
 		    lesson_quote(q->fmt_name, strlen(q->fmt_name), t, sizeof t),
 		    fp_format_names());
 		return;
@@ -323,7 +310,7 @@ check_rubric(lesson_checker *c, lesson_question *q)
 			for (size_t i = 0; i < gd.col && q->rubric[k].text[i]; i++)
 				col += ((unsigned char)q->rubric[k].text[i] & 0xc0) != 0x80;
 	lesson_loc at = { line, col };
-	lesson_verr(c, at, "rubric of question '%s': %s", lesson_qid(q), gd.msg);
+	lesson_vdiag(c, at, LMSG_RUBRIC_INVALID, lesson_qid(q), gd.msg);
 }
 
 static void
@@ -334,14 +321,14 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 
 	if (!lesson_id_ok(q->id, strlen(q->id))) {
 		if (q->id[0])
-			lesson_verr(c, q->id_loc, "bad question id '%s': use lowercase "
-			    "letters, digits and '-', at most %d",
-			    lesson_quote(q->id, strlen(q->id), s, sizeof s), LESSON_MAX_ID);
+			lesson_vdiag(c, q->id_loc, LMSG_BAD_QUESTION_ID,
+			    lesson_quote(q->id, strlen(q->id), s, sizeof s),
+			    LESSON_MAX_ID);
 	} else {
 		for (size_t i = 0; i < index; i++)
 			if (strcmp(l->questions[i].id, q->id) == 0) {
-				lesson_verr(c, q->id_loc, "duplicate question id '%s' "
-				    "(the first is at line %d)", lesson_qid(q),
+				lesson_vdiag(c, q->id_loc,
+				    LMSG_DUPLICATE_QUESTION_ID, lesson_qid(q),
 				    l->questions[i].id_loc.line);
 				break;
 			}
@@ -349,20 +336,18 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 	if (q->incomplete)
 		return;		/* reported as not closed; its parts are unknown */
 	if (text_empty(&q->prompt))
-		lesson_verr(c, q->loc, "question '%s' has no prompt (its text comes "
-		    "right after the @question line)", lesson_qid(q));
+		lesson_vdiag(c, q->loc, LMSG_NO_PROMPT, lesson_qid(q));
 	check_text(c, &q->prompt);
 	for (size_t i = 0; i < q->nhints; i++) {
 		if (text_empty(&q->hints[i]))
-			lesson_verr(c, q->hints[i].loc, "hint %zu of question '%s' is empty",
-			    i + 1, lesson_qid(q));
+			lesson_vdiag(c, q->hints[i].loc, LMSG_HINT_EMPTY, i + 1,
+			    lesson_qid(q));
 		check_text(c, &q->hints[i]);
 	}
 	if (q->answer_loc.line == 0)
-		lesson_verr(c, q->loc, "question '%s' has no model answer (@answer)",
-		    lesson_qid(q));
+		lesson_vdiag(c, q->loc, LMSG_NO_MODEL_ANSWER, lesson_qid(q));
 	else if (text_empty(&q->answer))
-		lesson_verr(c, q->answer_loc, "the @answer of question '%s' is empty",
+		lesson_vdiag(c, q->answer_loc, LMSG_ANSWER_EMPTY,
 		    lesson_qid(q));
 	check_text(c, &q->answer);
 	if (q->type == LQ_NTYPES)
@@ -379,11 +364,10 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 		break;
 	case LQ_TEXT:
 		if (q->rubric_loc.line == 0)
-			lesson_verr(c, q->loc, "free-text question '%s' has no @rubric",
-			    lesson_qid(q));
+			lesson_vdiag(c, q->loc, LMSG_NO_RUBRIC, lesson_qid(q));
 		else if (q->nrubric == 0)
-			lesson_verr(c, q->rubric_loc, "the @rubric of question '%s' is "
-			    "empty", lesson_qid(q));
+			lesson_vdiag(c, q->rubric_loc, LMSG_RUBRIC_EMPTY,
+			    lesson_qid(q));
 		else
 			check_rubric(c, q);
 		break;
@@ -405,7 +389,7 @@ lesson_validate(lesson *l, lesson_diags *d)
 	for (size_t i = 0; i < l->nsteps; i++) {
 		lesson_step *s = &l->steps[i];
 		if (s->nitems == 0 && s->title && s->title[0] && l->parse_errors == 0)
-			lesson_vwarn(&c, s->loc, "step %zu ('%s') shows nothing", i + 1,
+			lesson_vdiag(&c, s->loc, LMSG_EMPTY_STEP, i + 1,
 			    s->title);
 		for (size_t k = 0; k < s->nitems; k++) {
 			lesson_item *it = &s->items[k];

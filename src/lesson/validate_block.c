@@ -53,8 +53,9 @@ read_number(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
 	buf[n] = '\0';
 	fp_read_err e = fp_read(buf, out, &pos);
 	if (e != FP_READ_OK) {
-		lesson_verr(c, where(b, s + (e == FP_READ_SYNTAX && pos < n ? pos : 0)),
-		    "'%s' is not a number", lesson_quote(s, n, q, sizeof q));
+		const char *at = s + (e == FP_READ_SYNTAX && pos < n ? pos : 0);
+		lesson_vdiag(c, where(b, at), LMSG_NOT_A_NUMBER,
+		    lesson_quote(s, n, q, sizeof q));
 		return false;
 	}
 	return true;
@@ -98,8 +99,9 @@ read_formats(lesson_checker *c, lesson_block *b, word w)
 			f = fp_format_find(name);
 		}
 		if (f == NULL) {
-			lesson_verr(c, where(b, w.s + i), "unknown format '%s' (known: %s)",
-			    lesson_quote(w.s + i, len, q, sizeof q), fp_format_names());
+			lesson_vdiag(c, where(b, w.s + i), LMSG_UNKNOWN_FORMAT,
+			    lesson_quote(w.s + i, len, q, sizeof q),
+			    fp_format_names());
 			return false;
 		}
 		bool dup = false;
@@ -121,8 +123,7 @@ check_values(lesson_checker *c, lesson_block *b)
 	const char *name = lesson_block_name(b->kind);
 
 	if (w.n == 0) {
-		lesson_verr(c, b->args_loc, "@%s needs formats and values, as in "
-		    "'@%s fp16,bf16 10000 65504'", name, name);
+		lesson_vdiag(c, b->args_loc, LMSG_BLOCK_NO_ARGS, name, name);
 		return;
 	}
 	if (!read_formats(c, b, w))
@@ -133,7 +134,7 @@ check_values(lesson_checker *c, lesson_block *b)
 		if (w.n == 0)
 			break;
 		if (b->nvals == LESSON_MAX_VALUES) {
-			lesson_verr(c, where(b, w.s), "more than %d values in one @%s",
+			lesson_vdiag(c, where(b, w.s), LMSG_TOO_MANY_VALUES,
 			    LESSON_MAX_VALUES, name);
 			return;
 		}
@@ -142,8 +143,7 @@ check_values(lesson_checker *c, lesson_block *b)
 		b->valtext[b->nvals++] = lesson_strndup(w.s, w.n);
 	}
 	if (nwords == 0)
-		lesson_verr(c, b->args_loc, "@%s needs at least one value after the "
-		    "formats", name);
+		lesson_vdiag(c, b->args_loc, LMSG_BLOCK_NO_VALUES, name);
 	/* A bits block walks every bit of each value in each format, then the
 	 * rounding of an inexact one (fp_round_stages); a round block shows
 	 * four stages per format. */
@@ -166,10 +166,9 @@ read_policies(lesson_checker *c, lesson_block *b)
 	char q[64], one[32];
 
 	if (colon == NULL || colon == b->args) {
-		lesson_verr(c, b->args_loc, "@%s needs dtypes, a colon and %s, as in "
-		    "'@%s fp16,bf16: %s'", name, b->kind == LB_CALC ?
-		    "an expression" : "a vector", name, b->kind == LB_CALC ?
-		    "10000 * 10000" : "[20, 19]");
+		lesson_vdiag(c, b->args_loc, LMSG_BLOCK_NO_COLON, name,
+		    b->kind == LB_CALC ? "an expression" : "a vector", name,
+		    b->kind == LB_CALC ? "10000 * 10000" : "[20, 19]");
 		return NULL;
 	}
 	const char *s = b->args;
@@ -183,15 +182,14 @@ read_policies(lesson_checker *c, lesson_block *b)
 			break;
 		size_t len = (size_t)(e - s);
 		if (b->npols == LESSON_MAX_POLICIES) {
-			lesson_verr(c, where(b, s), "more than %d dtypes in one @%s",
+			lesson_vdiag(c, where(b, s), LMSG_TOO_MANY_DTYPES,
 			    LESSON_MAX_POLICIES, name);
 			return NULL;
 		}
 		if (len >= sizeof one || (memcpy(one, s, len), one[len] = '\0',
 		    !calc_policy_parse(one, &b->pols[b->npols]))) {
-			lesson_verr(c, where(b, s), "unknown dtype '%s' (a format, or "
-			    "autocast-fp16 or autocast-bf16)", lesson_quote(s, len, q,
-			    sizeof q));
+			lesson_vdiag(c, where(b, s), LMSG_UNKNOWN_DTYPE,
+			    lesson_quote(s, len, q, sizeof q));
 			return NULL;
 		}
 		b->npols++;
@@ -201,7 +199,8 @@ read_policies(lesson_checker *c, lesson_block *b)
 	while (lesson_blank(*s))
 		s++;
 	if (*s == '\0') {
-		lesson_verr(c, where(b, colon), "nothing after the colon of @%s", name);
+		lesson_vdiag(c, where(b, colon), LMSG_NOTHING_AFTER_COLON,
+		    name);
 		return NULL;
 	}
 	return s;
@@ -219,8 +218,8 @@ expression(lesson_checker *c, lesson_block *b, const char *text, size_t off,
 	bool written = text == b->args + off;	/* else built from it */
 
 	if (e == NULL) {
-		lesson_verr(c, written ? lesson_loc_at(at, text, ce.pos) : at,
-		    "bad %s: %s", what, ce.msg);
+		lesson_vdiag(c, written ? lesson_loc_at(at, text, ce.pos) : at,
+		    LMSG_BLOCK_BAD_EXPR, what, ce.msg);
 		return NULL;
 	}
 	for (int i = 0; i < b->npols; i++) {
@@ -230,8 +229,10 @@ expression(lesson_checker *c, lesson_block *b, const char *text, size_t off,
 			return NULL;
 		}
 		if (!calc_eval(e, &b->pols[i], &t, &ce)) {
-			lesson_verr(c, written ? lesson_loc_at(at, text, ce.pos) : at, "the %s cannot "
-			    "be evaluated in %s: %s", what, b->pols[i].name, ce.msg);
+			lesson_vdiag(c,
+			    written ? lesson_loc_at(at, text, ce.pos) : at,
+			    LMSG_BLOCK_CANNOT_EVAL, what, b->pols[i].name,
+			    ce.msg);
 			calc_free(e);
 			return NULL;
 		}
@@ -269,9 +270,8 @@ check_softmax(lesson_checker *c, lesson_block *b)
 	size_t off = (size_t)(s - b->args), len = strlen(s);
 	if (s[0] != '[' || s[len - 1] != ']' || memchr(s + 1, '[', len - 1) ||
 	    memchr(s, ']', len - 1)) {
-		lesson_verr(c, lesson_loc_at(b->args_loc, b->args, off),
-		    "@softmax needs a vector of logits such as [20, 19], not '%s'",
-		    lesson_quote(s, len, q, sizeof q));
+		lesson_vdiag(c, lesson_loc_at(b->args_loc, b->args, off),
+		    LMSG_SOFTMAX_NOT_VECTOR, lesson_quote(s, len, q, sizeof q));
 		return;
 	}
 	calc_expr *v = expression(c, b, s, off, "vector", &steps);
@@ -306,12 +306,11 @@ check_plot(lesson_checker *c, lesson_block *b)
 		if (kind.n == strlen(kinds[i]) && memcmp(kind.s, kinds[i], kind.n) == 0)
 			b->plot = (lesson_plot_kind)i;
 	if (kind.n == 0 || fmts.n == 0) {
-		lesson_verr(c, b->args_loc, "@plot needs a kind, formats and a range, "
-		    "as in '@plot ulp fp16,bf16 from 1e-8 to 65504'");
+		lesson_vdiag(c, b->args_loc, LMSG_PLOT_NO_ARGS);
 		return;
 	}
 	if ((int)b->plot < 0) {
-		lesson_verr(c, b->args_loc, "unknown plot '%s' (ulp, round or relerr)",
+		lesson_vdiag(c, b->args_loc, LMSG_UNKNOWN_PLOT,
 		    lesson_quote(kind.s, kind.n, q, sizeof q));
 		return;
 	}
@@ -327,19 +326,17 @@ check_plot(lesson_checker *c, lesson_block *b)
 	at = next_word(b->args, at, &w);
 	if (np != 4 || w.n || parts[0].n != 4 || memcmp(parts[0].s, "from", 4) ||
 	    parts[2].n != 2 || memcmp(parts[2].s, "to", 2)) {
-		lesson_verr(c, where(b, fmts.s + fmts.n), "@plot needs its range as "
-		    "'from A to B' after the formats");
+		lesson_vdiag(c, where(b, fmts.s + fmts.n), LMSG_PLOT_NO_RANGE);
 		return;
 	}
 	if (!read_double(c, b, parts[1].s, parts[1].n, &b->from) ||
 	    !read_double(c, b, parts[3].s, parts[3].n, &b->to))
 		return;
 	if (!isfinite(b->from) || !isfinite(b->to) || !(b->from < b->to))
-		lesson_verr(c, where(b, parts[1].s), "the range of @plot must go "
-		    "from a finite number to a larger one");
+		lesson_vdiag(c, where(b, parts[1].s), LMSG_PLOT_BAD_RANGE);
 	else if (b->plot != LP_ROUND && b->from <= 0)
-		lesson_verr(c, where(b, parts[1].s), "a %s plot has a logarithmic "
-		    "axis: its range must start above 0", kinds[b->plot]);
+		lesson_vdiag(c, where(b, parts[1].s), LMSG_PLOT_LOG_ZERO,
+		    kinds[b->plot]);
 }
 
 void

@@ -56,14 +56,6 @@ typedef struct pctx {
 	lesson_loc at;		/* of the value */
 } pctx;
 
-static void
-perr_value(const pctx *x, const char *what)
-{
-	char q[64];
-	lesson_verr(x->c, x->at, "'%s' is not %s", lesson_quote(x->v, x->n, q,
-	    sizeof q), what);
-}
-
 static bool
 real_of(const pctx *x, const char *s, size_t n, fp_real *r)
 {
@@ -84,7 +76,9 @@ p_grad(const pctx *x, fp_real *r, char **text)
 {
 	if (!real_of(x, x->v, x->n, r) || !isfinite(r->lo) ||
 	    (r->lo == 0 && !r->sticky) || r->lo == 0 || fabs(r->lo) > 0x1p1000) {
-		perr_value(x, "a gradient (finite, not zero, about 1e-300 to 1e300)");
+		char q[64];
+		lesson_vdiag(x->c, x->at, LMSG_NOT_GRADIENT,
+		    lesson_quote(x->v, x->n, q, sizeof q));
 		return false;
 	}
 	*text = lesson_strndup(x->v, x->n);
@@ -97,20 +91,17 @@ p_positive(const pctx *x, const char *s, size_t n, bool in_fp32, double *out)
 {
 	const fp_format *f32 = fp_format_get(FP_FP32);
 	fp_real r;
+	char q[64];
 
 	if (!real_of(x, s, n, &r) || !isfinite(r.lo) || !(r.lo > 0)) {
-		pctx one = *x;
-		one.v = s;
-		one.n = n;
-		perr_value(&one, "a finite number above 0");
+		lesson_vdiag(x->c, x->at, LMSG_NOT_POSITIVE,
+		    lesson_quote(s, n, q, sizeof q));
 		return false;
 	}
 	*out = in_fp32 ? fp_decode(f32, fp_encode_real(f32, &r, NULL)) : r.lo;
 	if (in_fp32 && (*out == 0 || isinf(*out))) {
-		pctx one = *x;
-		one.v = s;
-		one.n = n;
-		perr_value(&one, "a scale fp32 can hold (2^-149 to about 3.4e38)");
+		lesson_vdiag(x->c, x->at, LMSG_NOT_FP32_SCALE,
+		    lesson_quote(s, n, q, sizeof q));
 		return false;
 	}
 	return true;
@@ -133,9 +124,9 @@ p_count(const pctx *x, long lo, long hi, long *out)
 	*out = v;
 	return true;
 bad:;
-	char what[80];
-	snprintf(what, sizeof what, "a whole number from %ld to %ld", lo, hi);
-	perr_value(x, what);
+	char q[64];
+	lesson_vdiag(x->c, x->at, LMSG_NOT_WHOLE,
+	    lesson_quote(x->v, x->n, q, sizeof q), lo, hi);
 	return false;
 }
 
@@ -182,10 +173,9 @@ p_ranges(const pctx *x, lesson_block *b)
 	b->ninf = scaler_ranges_normalize(b->inf, b->ninf);
 	return true;
 bad:;
-	char what[80];
-	snprintf(what, sizeof what, "a list of steps such as 3,7,10-12 (at most "
-	    "%d entries)", LESSON_MAX_SCALES);
-	perr_value(x, what);
+	char q[64];
+	lesson_vdiag(x->c, x->at, LMSG_NOT_STEP_LIST,
+	    lesson_quote(x->v, x->n, q, sizeof q), LESSON_MAX_SCALES);
 	return false;
 }
 
@@ -200,7 +190,8 @@ p_scales(const pctx *x, lesson_block *b)
 		while (e < end && *e != ',')
 			e++;
 		if (b->nscales == LESSON_MAX_SCALES) {
-			lesson_verr(x->c, x->at, "more than %d scales", LESSON_MAX_SCALES);
+			lesson_vdiag(x->c, x->at, LMSG_TOO_MANY_SCALES,
+			    LESSON_MAX_SCALES);
 			return false;
 		}
 		if (!p_positive(x, s, (size_t)(e - s), true, &b->scales[b->nscales]))
@@ -232,12 +223,12 @@ p_modes(const pctx *x, lesson_block *b)
 		}
 		lesson_loc at = lesson_loc_at(x->at, x->v, (size_t)(s - x->v));
 		if (mi == NULL) {
-			lesson_verr(x->c, at, "unknown training mode '%s' (known: %s)",
+			lesson_vdiag(x->c, at, LMSG_UNKNOWN_MODE,
 			    lesson_quote(s, n, q, sizeof q), toy_mode_names());
 			return false;
 		}
 		if (b->train_modes & 1u << mi->id) {
-			lesson_verr(x->c, at, "mode '%s' is given twice", mi->name);
+			lesson_vdiag(x->c, at, LMSG_MODE_TWICE, mi->name);
 			return false;
 		}
 		b->train_modes |= 1u << mi->id;
@@ -261,8 +252,9 @@ set(const pctx *x, pkey k)
 			b->dtype = fp_format_find(name);
 		}
 		if (b->dtype == NULL)
-			lesson_verr(x->c, x->at, "unknown format '%s' (known: %s)",
-			    lesson_quote(x->v, x->n, q, sizeof q), fp_format_names());
+			lesson_vdiag(x->c, x->at, LMSG_UNKNOWN_FORMAT,
+			    lesson_quote(x->v, x->n, q, sizeof q),
+			    fp_format_names());
 		return b->dtype != NULL;
 	case K_GRAD:
 		return p_grad(x, &b->grad, &b->grad_text);
@@ -320,7 +312,7 @@ param(lesson_checker *c, lesson_block *b, const char *s, size_t n, unsigned *see
 	lesson_loc at = lesson_loc_at(b->args_loc, b->args, (size_t)(s - b->args));
 
 	if (eq == NULL || eq == s) {
-		lesson_verr(c, at, "expected KEY=VALUE, not '%s'",
+		lesson_vdiag(c, at, LMSG_NOT_KEY_VALUE,
 		    lesson_quote(s, n, q, sizeof q));
 		return false;
 	}
@@ -330,13 +322,14 @@ param(lesson_checker *c, lesson_block *b, const char *s, size_t n, unsigned *see
 		    memcmp(params[k].key, s, kl) == 0)
 			break;
 	if (k == K_NKEYS) {
-		lesson_verr(c, at, "unknown parameter '%s' of @%s (known: %s)",
-		    lesson_quote(s, kl, q, sizeof q), lesson_block_name(b->kind),
+		lesson_vdiag(c, at, LMSG_UNKNOWN_PARAM,
+		    lesson_quote(s, kl, q, sizeof q),
+		    lesson_block_name(b->kind),
 		    known_keys(blk, keys, sizeof keys));
 		return false;
 	}
 	if (*seen & (1u << k)) {
-		lesson_verr(c, at, "'%s' is given twice", params[k].key);
+		lesson_vdiag(c, at, LMSG_PARAM_TWICE, params[k].key);
 		return false;
 	}
 	*seen |= 1u << k;
@@ -377,8 +370,7 @@ lesson_check_params(lesson_checker *c, lesson_block *b)
 		return;
 	if (b->kind == LB_SCALING) {
 		if (!(seen & 1u << K_GRAD)) {
-			lesson_verr(c, b->loc, "@scaling needs grad=G, the gradient to "
-			    "walk through the scales");
+			lesson_vdiag(c, b->loc, LMSG_SCALING_NO_GRAD);
 			return;
 		}
 		if (b->nscales == 0)
@@ -403,15 +395,14 @@ lesson_check_params(lesson_checker *c, lesson_block *b)
 		return;
 	}
 	if (!(seen & 1u << K_STEPS)) {
-		lesson_verr(c, b->loc, "@scaler needs steps=N, the number of optimizer "
-		    "steps to simulate");
+		lesson_vdiag(c, b->loc, LMSG_SCALER_NO_STEPS);
 		return;
 	}
 	if ((seen & 1u << K_GRAD_MAX) && (seen & 1u << K_INF_STEPS))
-		lesson_verr(c, b->args_loc, "give grad-max or inf-steps, not both");
+		lesson_vdiag(c, b->args_loc, LMSG_SCALER_BOTH);
 	const char *why = scaler_params_check(&b->params);
 	if (why != NULL)
-		lesson_verr(c, b->args_loc, "%s", why);
+		lesson_vdiag(c, b->args_loc, LMSG_SCALER_PARAMS, why);
 	if (lesson_work_left(c, b->loc))
 		c->work += (size_t)b->steps;
 	b->nframes = b->steps > 1000 ? 1000 : (int)b->steps;

@@ -14,27 +14,13 @@
 #include "lesson/priv.h"
 
 void
-lesson_verr(lesson_checker *c, lesson_loc at, const char *fmt, ...)
+lesson_vdiag_put(lesson_checker *c, lesson_loc at, lesson_msg m, ...)
 {
-	char msg[240];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_start(ap, m);
+	lesson_diag_vput(c->d, c->l->file, at.line, at.col, m, ap);
 	va_end(ap);
-	lesson_diag_add(c->d, LESSON_ERROR, c->l->file, at.line, at.col, "%s", msg);
-}
-
-void
-lesson_vwarn(lesson_checker *c, lesson_loc at, const char *fmt, ...)
-{
-	char msg[240];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lesson_diag_add(c->d, LESSON_WARNING, c->l->file, at.line, at.col, "%s", msg);
 }
 
 lesson_loc
@@ -49,8 +35,7 @@ lesson_work_left(lesson_checker *c, lesson_loc at)
 	if (c->work < LESSON_MAX_WORK)
 		return true;
 	if (c->work != SIZE_MAX)
-		lesson_verr(c, at, "the lesson computes too much: more than %d values "
-		    "in its expressions and simulations", LESSON_MAX_WORK);
+		lesson_vdiag(c, at, LMSG_TOO_MUCH_WORK, LESSON_MAX_WORK);
 	c->work = SIZE_MAX;	/* said once */
 	return false;
 }

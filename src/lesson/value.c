@@ -59,11 +59,39 @@ skip(const char *s, const char *end)
 	return s;
 }
 
-/* Find the ~N suffix: digits wanted for display.  Returns the end of the
- * spec proper, or NULL with an error. */
-static const char *
-digits_suffix(lesson_value *v, const char *end, char *err, size_t n, size_t *col)
+/* Where resolve() reports: the list and file name, and the value whose
+ * text the places are in. */
+typedef struct vres {
+	lesson_diags *d;
+	const char *file;
+	lesson_value *v;
+	const char *end;	/* of the spec, before any ~N */
+} vres;
+
+/* Report message m at `at`, a place in the value's text; false.  Called as
+ * fail(r, at, LMSG_NAME, args...), which checks the arguments. */
+static bool
+fail_put(const vres *r, const char *at, lesson_msg m, ...)
 {
+	const lesson_value *v = r->v;
+	size_t len = strlen(v->src), off = (size_t)(at - v->src);
+	lesson_loc where = lesson_loc_at(v->loc, v->src, off < len ? off : len);
+	va_list ap;
+
+	va_start(ap, m);
+	lesson_diag_vput(r->d, r->file, where.line, where.col, m, ap);
+	va_end(ap);
+	return false;
+}
+#define fail(r, at, ...) \
+	(LESSON_MSG_CHECK(__VA_ARGS__), fail_put(r, at, __VA_ARGS__))
+
+/* Find the ~N suffix: digits wanted for display.  Returns the end of the
+ * spec proper, or NULL (reported). */
+static const char *
+digits_suffix(const vres *r, const char *end)
+{
+	lesson_value *v = r->v;
 	const char *t = strrchr(v->src, '~');
 
 	v->digits = 0;
@@ -73,39 +101,13 @@ digits_suffix(lesson_value *v, const char *end, char *err, size_t n, size_t *col
 	char *stop;
 	long k = isdigit((unsigned char)*d) ? strtol(d, &stop, 10) : 0;
 	if (k < 1 || k > 17 || *skip(stop, end) != '\0') {
-		snprintf(err, n, "'~' must be followed by a number of significant "
-		    "digits from 1 to 17");
-		*col = (size_t)(t - v->src);
+		fail(r, t, LMSG_BAD_DIGITS);
 		return NULL;
 	}
 	v->digits = (int)k;
 	while (t > v->src && lesson_blank(t[-1]))
 		t--;
 	return t;
-}
-
-/* Where resolve() reports: a message and the offset it is about. */
-typedef struct vres {
-	lesson_value *v;
-	const char *end;	/* of the spec, before any ~N */
-	char *err;
-	size_t n;
-	size_t *col;
-} vres;
-
-static bool fail(const vres *r, const char *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool
-fail(const vres *r, const char *at, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(r->err, r->n, fmt, ap);
-	va_end(ap);
-	*r->col = (size_t)(at - r->v->src);
-	return false;
 }
 
 /* "DTYPE: EXPRESSION" at a. */
@@ -117,8 +119,7 @@ resolve_calc(const vres *r, const char *a)
 	char name[32], q[64];
 
 	if (colon == NULL || colon == a)
-		return fail(r, a, "'calc' needs a dtype, a colon and an expression, "
-		    "as in {calc fp16: 10000 * 10000}");
+		return fail(r, a, LMSG_CALC_NO_COLON);
 	size_t nl = (size_t)(colon - a);
 	while (nl && lesson_blank(a[nl - 1]))
 		nl--;
@@ -127,19 +128,19 @@ resolve_calc(const vres *r, const char *a)
 	memcpy(name, a, nl);
 	name[nl] = '\0';
 	if (!calc_policy_parse(name, &v->policy))
-		return fail(r, a, "unknown dtype '%s' (a format, or autocast-fp16 or "
-		    "autocast-bf16)", lesson_quote(a, nl, q, sizeof q));
+		return fail(r, a, LMSG_UNKNOWN_DTYPE,
+		    lesson_quote(a, nl, q, sizeof q));
 	const char *e = skip(colon + 1, r->end);
 	if (e == r->end)
-		return fail(r, colon, "no expression after 'calc %s:'", name);
+		return fail(r, colon, LMSG_CALC_NO_EXPR, name);
 	char *text = lesson_strndup(e, (size_t)(r->end - e));
 	calc_error ce = { 0, "" };
 	if (text == NULL)
-		return fail(r, e, "out of memory");
+		return fail(r, e, LMSG_NO_MEMORY);
 	v->expr = calc_parse(text, &ce);
 	free(text);
 	if (v->expr == NULL)
-		return fail(r, e + ce.pos, "bad expression: %s", ce.msg);
+		return fail(r, e + ce.pos, LMSG_CALC_BAD_EXPR, ce.msg);
 	v->fmt = v->policy.fmt;
 	return true;
 }
@@ -153,8 +154,8 @@ resolve_args(const vres *r, const struct vname *vn, const char *a)
 	char fname[32], q[64], num[FP_READ_MAX + 1];
 
 	if (al == 0)
-		return fail(r, a, "'%s' needs a format, as in {%s fp16%s}", vn->name,
-		    vn->name, vn->args == VA_FMT_NUM ? " 10000" : "");
+		return fail(r, a, LMSG_VALUE_NO_FORMAT, vn->name, vn->name,
+		    vn->args == VA_FMT_NUM ? " 10000" : "");
 	v->fmt = NULL;
 	if (al < sizeof fname) {
 		memcpy(fname, a, al);
@@ -162,53 +163,52 @@ resolve_args(const vres *r, const struct vname *vn, const char *a)
 		v->fmt = fp_format_find(fname);
 	}
 	if (v->fmt == NULL)
-		return fail(r, a, "unknown format '%s' (known: %s)",
+		return fail(r, a, LMSG_UNKNOWN_FORMAT,
 		    lesson_quote(a, al, q, sizeof q), fp_format_names());
 	const char *x = skip(a + al, r->end);
 	if (vn->args == VA_FMT) {
 		if (x != r->end)
-			return fail(r, x, "unexpected '%s' after {%s %s}",
+			return fail(r, x, LMSG_VALUE_EXTRA,
 			    lesson_quote(x, (size_t)(r->end - x), q, sizeof q),
 			    vn->name, v->fmt->name);
 		return true;
 	}
 	size_t xl = word_len(x, r->end);
 	if (xl == 0)
-		return fail(r, x, "'%s' needs a format and a number, as in {%s fp16 "
-		    "10000}", vn->name, vn->name);
+		return fail(r, x, LMSG_VALUE_NO_NUMBER, vn->name, vn->name);
 	size_t pos = 0, k = xl < FP_READ_MAX ? xl : FP_READ_MAX;
 	memcpy(num, x, k);
 	num[k] = '\0';
 	fp_read_err re = fp_read(num, &v->x, &pos);
 	if (re != FP_READ_OK)
-		return fail(r, x + (re == FP_READ_SYNTAX ? pos : 0), "'%s' is not a "
-		    "number", lesson_quote(x, xl, q, sizeof q));
+		return fail(r, x + (re == FP_READ_SYNTAX ? pos : 0),
+		    LMSG_NOT_A_NUMBER, lesson_quote(x, xl, q, sizeof q));
 	const char *rest = skip(x + xl, r->end);
 	if (rest != r->end)
-		return fail(r, rest, "unexpected '%s' after the number",
+		return fail(r, rest, LMSG_NUMBER_EXTRA,
 		    lesson_quote(rest, (size_t)(r->end - rest), q, sizeof q));
 	return true;
 }
 
 bool
-lesson_value_resolve(lesson_value *v, char *err, size_t n, size_t *col)
+lesson_value_resolve(lesson_value *v, lesson_diags *d, const char *file)
 {
 	const char *s = v->src, *end = s + strlen(s);
 	char q[64];
+	vres r = { d, file, v, end };
 
-	*col = 0;
 	while (lesson_blank(*s))
 		s++;
-	if ((end = digits_suffix(v, end, err, n, col)) == NULL)
+	if ((end = digits_suffix(&r, end)) == NULL)
 		return false;
-	vres r = { v, end, err, n, col };
+	r.end = end;
 	size_t wl = word_len(s, end);
 	const struct vname *vn = NULL;
 	for (size_t i = 0; i < NVNAMES; i++)
 		if (strlen(vnames[i].name) == wl && memcmp(vnames[i].name, s, wl) == 0)
 			vn = &vnames[i];
 	if (vn == NULL)
-		return fail(&r, s, "unknown value '%s' (known: %s)",
+		return fail(&r, s, LMSG_UNKNOWN_VALUE,
 		    lesson_quote(s, wl ? wl : 1, q, sizeof q), value_list);
 	v->kind = vn->kind;
 	const char *a = skip(s + wl, end);

@@ -5,7 +5,8 @@
  * as a status and a message the caller shows.
  *
  * Where: DIR/progress, DIR being the state_dir given, else
- * $XDG_STATE_HOME/fptutor, else ~/.local/state/fptutor (DESIGN.md section 6).
+ * $XDG_STATE_HOME/fptutor, else ~/.local/state/fptutor (doc/design.md,
+ * "The learner's progress").
  * The file is line-oriented text, documented in fptutor(1) FILES.
  *
  * Safety:

@@ -14,9 +14,9 @@
  *   - the step-order model (steporder.c): the canonical AMP sequence with
  *     synonyms for the grader and the reason for each edge.
  *
- * Who calls what: src/cli/scaler.c reads options and calls scaler_walk()
+ * Who calls what: src/cli/cmd_scaler.c reads options and calls scaler_walk()
  * per scale or scaler_sim_init()/scaler_sim_next() per step; the text
- * views (src/ui/scaler_text.c, scaler_sim_text.c) take the same inputs and
+ * views (src/view/scaler_text.c, scaler_sim_text.c) take the same inputs and
  * run the model themselves; the toy training run (toy.c) drives a scaler
  * with scaler_init()/scaler_update(); lessons and the grader read
  * steporder_steps().  Rounding goes through fp_encode/fp_encode_real

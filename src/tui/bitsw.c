@@ -18,7 +18,7 @@
 
 #include "tui/lab_int.h"
 #include "view/term.h"
-#include "tui/tui.h"
+#include "tui/tui_int.h"
 
 /* Rows: labels, cells, caret, sign, then two each for the exponent's
  * sum, the significand's and the value's formula, which wrap when the

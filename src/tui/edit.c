@@ -12,7 +12,7 @@
 
 #include "tui/edit_int.h"
 #include "view/term.h"
-#include "tui/tui.h"
+#include "tui/tui_int.h"
 
 /* Draw text[from .. to-1] at (y, x), at most width columns. */
 static void

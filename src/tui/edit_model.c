@@ -12,7 +12,7 @@
 #include <wchar.h>
 
 #include "tui/edit_int.h"
-#include "tui/tui.h"
+#include "tui/tui_int.h"
 
 size_t
 edit_utf8_dec(const char *str, size_t n, uint32_t *cp)

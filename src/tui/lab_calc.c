@@ -1,7 +1,7 @@
 /*
  * lab_calc.c — the calc lab: an expression typed in a field, evaluated by
  * the calc engine under several dtype policies, shown as `fptutor calc`
- * shows it (the same text views, src/ui/calc_text.c): the traces side by
+ * shows it (the same text views, src/view/calc_text.c): the traces side by
  * side, or one dtype in detail.  The first nonfinite row is marked '!' by
  * the view and also highlighted and labelled here.
  */

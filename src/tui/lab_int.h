@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "tui/tui.h"
+#include "tui/tui_int.h"
 
 tui_screen *lab_bits_new(void);
 tui_screen *lab_calc_new(void);

@@ -4,7 +4,7 @@
  * time from the shell's idle callback, and the screen redraws the loss
  * curves of all modes and the loss-scale trend as the records come in,
  * with a progress bar; the charts and the summary are the text views of
- * `fptutor train` (src/ui/train_text.c), so both show the same numbers.
+ * `fptutor train` (src/view/train_text.c), so both show the same numbers.
  */
 #include <config.h>
 

@@ -5,6 +5,7 @@
 # link the curses-free editing model (edit_model.o) alone.
 src_libfptutor_tui_a_SOURCES += \
 	src/tui/tui.h \
+	src/tui/tui_int.h \
 	src/tui/tui_priv.h \
 	src/tui/tui.c \
 	src/tui/start.c \
@@ -18,6 +19,7 @@ src_libfptutor_tui_a_SOURCES += \
 	src/tui/bitsw.c \
 	src/tui/lab_int.h \
 	src/tui/lab.c \
+	src/tui/lab_util.c \
 	src/tui/lab_bits.c \
 	src/tui/lab_calc.c \
 	src/tui/lab_scaler.c \

@@ -10,7 +10,7 @@
 #include "lesson/lesson.h"
 #include "lesson/player.h"
 #include "state/progress.h"
-#include "tui/tui.h"
+#include "tui/tui_int.h"
 
 /* The progress store of this run (never NULL while the UI runs). */
 progress *tui_progress(void);

@@ -1,7 +1,7 @@
 /*
  * term.h — how text output looks here: colour only on a real terminal that
  * wants it, UTF-8 symbols only in a UTF-8 locale.  Decided once per run by
- * view_term_init(); read by every text view (the src/ui text files).
+ * view_term_init(); read by every text view (the files of src/view).
  */
 #ifndef FPTUTOR_VIEW_TERM_H
 #define FPTUTOR_VIEW_TERM_H
