@@ -174,10 +174,20 @@ static bool
 finish(const char *prog, pid_t pid, int fd, struct rusage *ru)
 {
 	int status;
+	pid_t got = 0;
 
-	press(fd, "q");
-	drain(fd, 500, NULL);
-	if (wait4(pid, &status, 0, ru) < 0) {
+	/* q closes the lesson; a program that does not quit within a few
+	 * presses is ended, not waited for. */
+	for (int i = 0; i < 4 && got == 0; i++) {
+		press(fd, "q");
+		drain(fd, 500, NULL);
+		got = wait4(pid, &status, WNOHANG, ru);
+	}
+	if (got == 0) {
+		kill(pid, SIGTERM);
+		got = wait4(pid, &status, 0, ru);
+	}
+	if (got < 0) {
 		perror("bench_tui: wait4");
 		return false;
 	}
