@@ -11,14 +11,18 @@
  *  2. Key-to-frame latency over every shipped lesson: on every step, every
  *     key of the player (scrolling, the help, a hint, moving by item and
  *     back, first / last / previous step, and next step onto the step), the
- *     time from writing the key to the last byte of the frame it draws.
+ *     time from writing the key to the last byte of the frame it draws (or,
+ *     for a key that changes nothing on the screen, until the program is
+ *     asleep again waiting for the next, as /proc tells).
  *     Before the keys of a lesson, the bench waits as a reader would until
  *     the program has gone idle (its CPU time stops moving): the lesson's
  *     blocks are made in the background between keys.  Printed: the
  *     median, 99th percentile and worst over all keys, per lesson the step
  *     with the worst 99th percentile, and whether every step meets the
- *     goal (p99 < 16 ms).  Keys that change nothing on the screen draw no
- *     frame and are counted apart.
+ *     goal (p99 < 16 ms), and how many keys changed nothing on the screen;
+ *     and the processor time the program took per key on each step (its
+ *     own keys; clock ticks, so only a slow step shows), which a loaded
+ *     machine does not inflate as it does the wall time.
  *
  *   bench/bench_tui [PROGRAM]     (default src/fptutor, from the build dir)
  *
@@ -50,10 +54,9 @@
 #define MAX_SAMPLES 128		/* per step */
 
 /* Read until the output has been quiet for quiet_ms (or ends); returns the
- * bytes read and, in *last, when the last of them came.  With want
- * non-NULL, stop as soon as want has been seen. */
+ * bytes read.  With want non-NULL, stop as soon as want has been seen. */
 static long
-drain_at(int fd, int quiet_ms, const char *want, double *last)
+drain(int fd, int quiet_ms, const char *want)
 {
 	char buf[8192], tail[64] = "";
 	long total = 0;
@@ -67,8 +70,6 @@ drain_at(int fd, int quiet_ms, const char *want, double *last)
 		if (n <= 0)
 			return total;
 		total += n;
-		if (last)
-			*last = bench_now();
 		if (want) {
 			/* The text may straddle two reads: keep the last bytes. */
 			char seen[sizeof tail + sizeof buf];
@@ -83,12 +84,6 @@ drain_at(int fd, int quiet_ms, const char *want, double *last)
 }
 
 static long
-drain(int fd, int quiet_ms, const char *want)
-{
-	return drain_at(fd, quiet_ms, want, NULL);
-}
-
-static long
 press(int fd, const char *keys)
 {
 	if (write(fd, keys, strlen(keys)) < 0)
@@ -96,17 +91,66 @@ press(int fd, const char *keys)
 	return drain(fd, 150, NULL);
 }
 
-/* Press a key; the milliseconds to the end of its frame, or -1 when it drew
- * nothing. */
-static double
-latency(int fd, const char *key)
+/* How often the program has gone to sleep (waiting for a key, say), and
+ * whether it sleeps now: -1 and false where /proc cannot say. */
+static long
+sleeps(pid_t pid, bool *asleep)
 {
-	double t0 = bench_now(), last = t0;
+	char path[64], line[256];
+	long n = -1;
 
+	*asleep = false;
+	snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "State:", 6) == 0)
+			*asleep = strchr(line, 'S') != NULL;
+		else if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1)
+			break;
+	}
+	fclose(f);
+	return n;
+}
+
+/* Press a key; the milliseconds until it is dealt with: the last byte of
+ * the frame it draws, or, for a key that changes nothing on the screen,
+ * the program asleep again waiting for the next (*drew false).  A key
+ * that takes long without drawing is timed too.  -1: no answer. */
+static double
+latency(int fd, pid_t pid, const char *key, bool *drew)
+{
+	char buf[8192];
+	struct pollfd p = { fd, POLLIN, 0 };
+	bool asleep;
+	long before = sleeps(pid, &asleep);
+	double t0 = bench_now(), out = -1, done = -1;
+
+	*drew = false;
 	if (write(fd, key, strlen(key)) < 0)
 		return -1;
-	long n = drain_at(fd, QUIET_MS, NULL, &last);
-	return n > 0 ? (last - t0) * 1e3 : -1;
+	for (;;) {
+		int r = poll(&p, 1, 1);
+		double t = bench_now();
+		if (r > 0) {
+			if (read(fd, buf, sizeof buf) <= 0)
+				break;
+			out = t;
+			done = -1;	/* still drawing */
+			continue;
+		}
+		if (done < 0 && before >= 0 && sleeps(pid, &asleep) > before && asleep)
+			done = t;
+		/* Done: asleep again (or, without /proc, drawn) and quiet. */
+		double at = done >= 0 ? done : before < 0 ? out : -1;
+		if (at >= 0 && t - (out > at ? out : at) >= QUIET_MS * 1e-3)
+			break;
+		if (t - t0 > 60)
+			return -1;
+	}
+	*drew = out >= 0;
+	return ((out >= 0 ? out : done) - t0) * 1e3;
 }
 
 /* The program's CPU time so far, in clock ticks; -1 if unknown. */
@@ -176,10 +220,11 @@ finish(const char *prog, pid_t pid, int fd, struct rusage *ru)
 	int status;
 	pid_t got = 0;
 
-	/* q closes the lesson; a program that does not quit within a few
-	 * presses is ended, not waited for. */
-	for (int i = 0; i < 4 && got == 0; i++) {
-		press(fd, "q");
+	/* q closes the lesson; a program that has not quit a minute later
+	 * (q pressed again every few seconds) is ended, not waited for. */
+	for (int i = 0; i < 120 && got == 0; i++) {
+		if (i % 10 == 0)
+			press(fd, "q");
 		drain(fd, 500, NULL);
 		got = wait4(pid, &status, WNOHANG, ru);
 	}
@@ -246,20 +291,21 @@ frame_figures(const char *prog, const char *state)
 struct step_lat {
 	double ms[MAX_SAMPLES];
 	int n;
+	double cpu;		/* processor time per key of the step's own keys */
 	char title[64];
 };
 
 static struct step_lat steps[MAX_STEPS];
 static double all[MAX_LESSONS * MAX_STEPS * MAX_SAMPLES];
 static int nall, nnone;
+static double cpu_worst;	/* processor time per key, the worst step */
 
 static void
-add(int step, double ms)
+add(int step, double ms, bool drew)
 {
-	if (ms < 0) {
-		nnone++;
+	nnone += !drew;
+	if (ms < 0)
 		return;
-	}
 	if (step >= 0 && step < MAX_STEPS && steps[step].n < MAX_SAMPLES)
 		steps[step].ms[steps[step].n++] = ms;
 	if (nall < (int)(sizeof all / sizeof all[0]))
@@ -280,6 +326,7 @@ read_steps(const char *path)
 		if (strncmp(line, "@step ", 6) == 0 && n < MAX_STEPS) {
 			line[strcspn(line, "\n")] = '\0';
 			snprintf(steps[n].title, sizeof steps[n].title, "%.63s", line + 6);
+			steps[n].cpu = 0;
 			steps[n++].n = 0;
 		}
 	fclose(f);
@@ -314,16 +361,29 @@ lesson_latency(const char *prog, const char *dir, const char *file,
 	}
 	drain(fd, 3000, "quit");
 	wait_idle(fd, pid);
+	bool drew;
 	for (int s = 0; s < nsteps; s++) {
-		for (size_t k = 0; k < sizeof step_keys / sizeof step_keys[0]; k++)
-			add(s, latency(fd, step_keys[k].seq));
-		/* First, last, previous step, then back to the first and on
-		 * step by step to the next: each frame is of a known step. */
-		add(nsteps - 1, latency(fd, "\033OF"));		/* End */
-		add(nsteps > 1 ? nsteps - 2 : 0, latency(fd, "\033[5~"));	/* PgUp */
-		add(0, latency(fd, "\033OH"));			/* Home */
-		for (int t = 1; t <= s + 1 && t < nsteps; t++)
-			add(t, latency(fd, "\033[6~"));		/* PgDn */
+		long t0 = cpu_ticks(pid);
+		for (size_t k = 0; k < sizeof step_keys / sizeof step_keys[0]; k++) {
+			double ms = latency(fd, pid, step_keys[k].seq, &drew);
+			add(s, ms, drew);
+		}
+		long t1 = cpu_ticks(pid), hz = sysconf(_SC_CLK_TCK);
+		if (t0 >= 0 && t1 >= 0 && hz > 0)	/* the step's own keys */
+			steps[s].cpu = (double)(t1 - t0) * 1e3 / (double)hz /
+			    (double)(sizeof step_keys / sizeof step_keys[0]);
+		/* Last step, the one before, the first, then on step by step
+		 * to the next: each frame is of a known step. */
+		static const char *const nav[] = { "\033OF", "\033[5~", "\033OH" };
+		int where[] = { nsteps - 1, nsteps > 1 ? nsteps - 2 : 0, 0 };
+		for (int k = 0; k < 3; k++) {		/* End, PgUp, Home */
+			double ms = latency(fd, pid, nav[k], &drew);
+			add(where[k], ms, drew);
+		}
+		for (int t = 1; t <= s + 1 && t < nsteps; t++) {
+			double ms = latency(fd, pid, "\033[6~", &drew);	/* PgDn */
+			add(t, ms, drew);
+		}
 	}
 	bool ok = finish(prog, pid, fd, &ru);
 	char cmd[sizeof state + 16];
@@ -333,10 +393,14 @@ lesson_latency(const char *prog, const char *dir, const char *file,
 	if (!ok)
 		return false;
 
-	int worst = 0, samples = 0;
+	int worst = 0, samples = 0, cworst = 0;
 	double wp99 = -1, wmax = 0;
 	for (int s = 0; s < nsteps; s++) {
 		samples += steps[s].n;
+		if (steps[s].cpu > steps[cworst].cpu)
+			cworst = s;
+		if (steps[s].cpu > cpu_worst)
+			cpu_worst = steps[s].cpu;
 		double p99 = bench_quantile(steps[s].ms, steps[s].n, 0.99);
 		if (p99 > wp99) {
 			wp99 = p99;
@@ -349,7 +413,17 @@ lesson_latency(const char *prog, const char *dir, const char *file,
 	printf("  %-22s %2d steps %4d keys: worst step %d (%s): p99 %5.1f ms, "
 	    "max %5.1f ms\n", file, nsteps, samples, worst + 1, steps[worst].title,
 	    wp99, wmax);
+	printf("  %-22s processor time per key, worst step %d: %.1f ms\n", "",
+	    cworst + 1, steps[cworst].cpu);
 	return true;
+}
+
+static double
+load_avg(void)
+{
+	double l[1] = { -1 };
+
+	return getloadavg(l, 1) == 1 ? l[0] : -1;
 }
 
 static int
@@ -389,8 +463,10 @@ latency_figures(const char *prog)
 		return false;
 	double p50 = bench_quantile(all, nall, 0.50), p99 = bench_quantile(all, nall, 0.99);
 	printf("tui: all %d keys: median %.1f ms, p99 %.1f ms, max %.1f ms "
-	    "(%d keys drew nothing)\n", nall, p50, p99, nall ? all[nall - 1] : 0.0,
-	    nnone);
+	    "(%d of them changed nothing on the screen)\n", nall, p50, p99,
+	    nall ? all[nall - 1] : 0.0, nnone);
+	printf("tui: processor time per key, the worst step of all: %.1f ms (the "
+	    "load average was %.1f)\n", cpu_worst, load_avg());
 	printf("  goal: p99 < %.0f ms on every step of every lesson: %s\n", GOAL_MS,
 	    met ? "met" : "NOT met");
 	return true;

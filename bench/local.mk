@@ -42,5 +42,7 @@ bench: bench/bench_fp$(EXEEXT) src/fptutor$(EXEEXT) $(BENCH_RUN)
 	bench/bench_fp$(EXEEXT)
 	@for b in $(BENCH_RUN); do echo "== $$b"; ./$$b || exit 1; done
 	$(SHELL) $(srcdir)/bench/bench_bits.sh src/fptutor$(EXEEXT)
+	@echo "== the figures recorded in doc/performance.md"
+	@sed -n '/^## Recorded figures/,$$p' $(srcdir)/doc/performance.md
 .PHONY: bench
 EXTRA_DIST += bench/bench_bits.sh
