@@ -1,10 +1,11 @@
 # bench/local.mk — `make bench`: figures, not pass/fail.  Each benchmark
 # prints what it measures; none is run by make check.
 EXTRA_PROGRAMS += bench/bench_fp bench/bench_calc bench/bench_scaler \
-	bench/bench_toy bench/bench_grade bench/bench_tui bench/bench_oneshot
+	bench/bench_toy bench/bench_grade bench/bench_tui bench/bench_inspect \
+	bench/bench_oneshot
 BENCH_RUN += bench/bench_calc$(EXEEXT) bench/bench_scaler$(EXEEXT) \
 	bench/bench_toy$(EXEEXT) bench/bench_grade$(EXEEXT) bench/bench_tui$(EXEEXT) \
-	bench/bench_oneshot$(EXEEXT)
+	bench/bench_inspect$(EXEEXT) bench/bench_oneshot$(EXEEXT)
 CLEANFILES += $(EXTRA_PROGRAMS)
 BENCH_FLAGS = $(AM_CFLAGS) -O2
 
@@ -27,12 +28,17 @@ bench_bench_toy_LDADD = src/libfptutor.a $(LIBS)
 # answers graded per second over the labelled corpora
 bench_bench_grade_SOURCES = bench/bench_grade.c
 bench_bench_grade_CFLAGS = $(BENCH_FLAGS)
-bench_bench_grade_LDADD = src/libfptutor.a $(LIBS)
+bench_bench_grade_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 # the first frame, bytes per step, peak memory, key-to-frame latency on
 # every step of every lesson (a pty, no tmux)
 bench_bench_tui_SOURCES = bench/bench_tui.c bench/bench_stats.h
 bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 bench_bench_tui_LDADD = -lutil $(LIBS)
+# fptutor inspect on a 1 GiB safetensors file written on the fly: wall
+# time and peak memory (a child process)
+bench_bench_inspect_SOURCES = bench/bench_inspect.c
+bench_bench_inspect_CFLAGS = $(BENCH_FLAGS)
+bench_bench_inspect_LDADD = $(LIBS)
 # one-shot grade against --version, whole processes, paired
 bench_bench_oneshot_SOURCES = bench/bench_oneshot.c bench/bench_stats.h
 bench_bench_oneshot_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'

@@ -13,7 +13,7 @@
 #     the seeds (fuzz/seeds.sh) plus the corpus it grows in fuzz/corpus/NAME.
 #     A crash is written to fuzz/found/NAME/: keep it in fuzz/regress/NAME/
 #     with the fix.
-FUZZ_ALL = bits calc lesson grade progress
+FUZZ_ALL = bits calc lesson grade progress npy safetensors
 FUZZ_TARGETS = $(FUZZ_ALL)
 FUZZ_TIME = 60
 FUZZ_CC = clang
@@ -24,18 +24,23 @@ FUZZ_LESSON_DEF = -DFUZZ_LESSON='"$(abs_top_srcdir)/lessons/interview.lesson"'
 
 FUZZ_COMMON = fuzz/fuzz.h fuzz/fuzz_util.c fuzz/replay.c
 check_PROGRAMS += fuzz/replay_bits fuzz/replay_calc fuzz/replay_lesson \
-	fuzz/replay_grade fuzz/replay_progress
+	fuzz/replay_grade fuzz/replay_progress fuzz/replay_npy \
+	fuzz/replay_safetensors
 fuzz_replay_bits_SOURCES = fuzz/fuzz_bits.c $(FUZZ_COMMON)
 fuzz_replay_bits_LDADD = src/libfptutor.a $(LIBS)
 fuzz_replay_calc_SOURCES = fuzz/fuzz_calc.c $(FUZZ_COMMON)
 fuzz_replay_calc_LDADD = src/libfptutor.a $(LIBS)
 fuzz_replay_lesson_SOURCES = fuzz/fuzz_lesson.c $(FUZZ_COMMON)
-fuzz_replay_lesson_LDADD = src/libfptutor.a $(LIBS)
+fuzz_replay_lesson_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 fuzz_replay_grade_SOURCES = fuzz/fuzz_grade.c $(FUZZ_COMMON)
 fuzz_replay_grade_CPPFLAGS = $(AM_CPPFLAGS) $(FUZZ_LESSON_DEF)
-fuzz_replay_grade_LDADD = src/libfptutor.a $(LIBS)
+fuzz_replay_grade_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 fuzz_replay_progress_SOURCES = fuzz/fuzz_progress.c $(FUZZ_COMMON)
 fuzz_replay_progress_LDADD = src/libfptutor.a $(LIBS)
+fuzz_replay_npy_SOURCES = fuzz/fuzz_npy.c fuzz/tensor_check.h $(FUZZ_COMMON)
+fuzz_replay_npy_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
+fuzz_replay_safetensors_SOURCES = fuzz/fuzz_safetensors.c fuzz/tensor_check.h $(FUZZ_COMMON)
+fuzz_replay_safetensors_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 TESTS += fuzz/regress.sh
 dist_check_SCRIPTS += fuzz/regress.sh fuzz/seeds.sh
 EXTRA_DIST += fuzz/regress
@@ -61,7 +66,7 @@ fuzz-build: fuzz-need-clang fuzz/obj/stamp
 	  echo "  FUZZLD   fuzz/fuzz_$$t"; \
 	  $(FUZZ_COMPILE) -fsanitize=fuzzer $(FUZZ_LESSON_DEF) \
 	    $(srcdir)/fuzz/fuzz_$$t.c $(srcdir)/fuzz/fuzz_util.c fuzz/obj/*.o \
-	    -o fuzz/fuzz_$$t $(LIBS) -lm || exit 1; \
+	    -o fuzz/fuzz_$$t $(JANSSON_LIBS) $(LIBS) -lm || exit 1; \
 	done
 
 fuzz-need-clang:
@@ -70,7 +75,7 @@ fuzz-need-clang:
 	    "install the clang package, or set FUZZ_CC" >&2; exit 1; }
 
 # Run each target for FUZZ_TIME seconds; stop at the first finding.
-fuzz: fuzz-build
+fuzz: fuzz-build tests/mktensor$(EXEEXT)
 	@for t in $(FUZZ_TARGETS); do \
 	  rm -rf fuzz/seed/$$t; \
 	  top_srcdir=$(srcdir) $(SHELL) $(srcdir)/fuzz/seeds.sh $$t fuzz/seed/$$t || exit 1; \

@@ -6,7 +6,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-for t in bits calc lesson grade progress; do
+for t in bits calc lesson grade progress npy safetensors; do
 	prog=fuzz/replay_$t
 	if [ ! -x "$prog" ]; then
 		fail "$prog is not built"

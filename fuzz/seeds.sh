@@ -3,7 +3,8 @@
 # one input per file, from what the project ships: the lessons (lesson),
 # the expressions and values of the golden CLI tests (calc, bits), the
 # labelled answers of tests/grade (grade, as "QUESTION-ID\nANSWER"),
-# good and damaged progress files (progress).
+# good and damaged progress files (progress), the tensor files of
+# tests/mktensor (npy, safetensors; $MKTENSOR, default tests/mktensor).
 # Expects $top_srcdir (default .).  Used by `make fuzz` and by the replay
 # test (fuzz/regress.sh), so the seeds are replayed by `make check` too.
 set -eu
@@ -82,5 +83,19 @@ end 1
 	put "fptutor-progress 2
 end 0
 " ;;
+npy|safetensors)
+	# The files tests/mktensor writes (good and bad), and the lessons'
+	# tensors; each file is one seed.
+	"${MKTENSOR:-tests/mktensor}" "$dir" || exit 1
+	for f in "$top"/lessons/*/*.safetensors; do
+		[ -f "$f" ] && cp "$f" "$dir/"
+	done
+	for f in "$dir"/*.npy "$dir"/*.safetensors; do
+		[ -f "$f" ] || continue
+		case $target:$f in
+		npy:*.npy | safetensors:*.safetensors) mv "$f" "$dir/seed-${f##*/}" ;;
+		*) rm -f "$f" ;;
+		esac
+	done ;;
 *)	echo "seeds.sh: unknown target '$target'" >&2; exit 2 ;;
 esac

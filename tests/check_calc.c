@@ -793,10 +793,10 @@ START_TEST(test_autocast)
 	ck_assert_int_eq(t.first_nonfinite, -1);
 	calc_trace_free(&t);
 
-	/* dot is on the low-precision list: both inputs are cast first. */
-	eval_ok("dot([1,2],[3,4])", "autocast-fp16", &t);
+	/* matmul is on the low-precision list: both inputs are cast first. */
+	eval_ok("matmul([1,2],[3,4])", "autocast-fp16", &t);
 	const calc_step *dot = last(&t);
-	ck_assert_str_eq(dot->op, "dot");
+	ck_assert_str_eq(dot->op, "matmul");
 	ck_assert_ptr_eq(dot->dtype, h);
 	ck_assert(dot->value[0] == 11.0);
 	for (int k = 0; k < 2; k++) {
@@ -811,13 +811,13 @@ START_TEST(test_autocast)
 	calc_trace_free(&t);
 
 	/* The cast step rounds the fp32 value (what x.half() does). */
-	eval_ok("dot([0.1, 3], [1, 1])", "autocast-bf16", &t);
+	eval_ok("[0.1, 3] @ [1, 1]", "autocast-bf16", &t);
 	const calc_step *c = find_op(&t, "autocast", 0);
 	ck_assert_ptr_nonnull(c);
 	double wc[2] = { ref_round(&RBF, (double)0.1f), 3.0 };
 	expect_values(c, &RBF, wc, 2, "autocast cast");
 	double wd = ref_round(&RBF, wc[0] + 3.0);
-	expect_values(last(&t), &RBF, &wd, 1, "autocast-bf16 dot");
+	expect_values(last(&t), &RBF, &wd, 1, "autocast-bf16 matmul");
 	ck_assert_ptr_eq(last(&t)->dtype, b);
 	calc_trace_free(&t);
 
@@ -835,7 +835,7 @@ START_TEST(test_autocast)
 
 	/* fp32 list even for fp16 inputs; widening needs no cast step. */
 	static const char *const fp32ops[] = { "exp(fp16([1,2]))", "log(fp16([1,2]))",
-		"sum(fp16([1,2]))", "mean(fp16([1,2]))", "softmax(fp16([1,2]))",
+		"sum(fp16([1,2]))", "softmax(fp16([1,2]))",
 		"log_softmax(fp16([1,2]))", "logsumexp(fp16([1,2]))",
 		"cross_entropy(fp16([1,2]), 1)" };
 	for (size_t i = 0; i < sizeof fp32ops / sizeof fp32ops[0]; i++) {
@@ -1226,7 +1226,11 @@ START_TEST(test_parse_errors)
 	expect_parse_error("max(1,2,3)", 8, "too many arguments");
 	expect_parse_error("exp 1", 4, "expected '('");
 	expect_parse_error("", 0, "unexpected end");
-	expect_parse_error("1 @ 2", 2, "");
+	expect_parse_error("1 $ 2", 2, "");
+	expect_parse_error("sum([1], acc=fp17)", 13, "acc= needs a dtype");
+	expect_parse_error("exp([1], acc=fp16)", 9, "acc= is for sum");
+	expect_parse_error("sum(acc=fp16)", 4, "unknown function 'acc'");
+	expect_parse_error("dot([1], acc=fp16, [2])", 19, "acc= comes after");
 	expect_parse_error("1e - 8", 2, "not a number");
 	expect_parse_error("2 * (3", 6, "expected ')'");
 }
@@ -1452,12 +1456,15 @@ calc_suite(void)
 	return s;
 }
 
+Suite *calc_policy_suite(void);	/* check_calc_policy.c */
+
 int
 main(void)
 {
 	SRunner *sr = srunner_create(calc_suite());
 	int failures;
 
+	srunner_add_suite(sr, calc_policy_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failures = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -800,12 +800,15 @@ fp_suite(void)
 	return s;
 }
 
+Suite *fp_exact_suite(void);	/* check_fp_exact.c */
+
 int
 main(void)
 {
 	SRunner *sr = srunner_create(fp_suite());
 	int failures;
 
+	srunner_add_suite(sr, fp_exact_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failures = srunner_ntests_failed(sr);
 	srunner_free(sr);

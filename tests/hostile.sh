@@ -88,11 +88,15 @@ no_raw() {
 	fi
 }
 bad=$(printf -- '--x\033[2J\377')
-for c in bits calc scaler train lessons play grade check-lesson; do
+for c in learn lab bits calc scaler train lessons play grade check-lesson help; do
 	run "$c" "$bad" </dev/null
 	no_raw "$c: an unknown option with an escape"
 done
 run "$bad";			no_raw "an unknown option with an escape"
+run bits "$(printf -- '-\033')" 1;	no_raw "bits: an unknown short option that is an escape"
+run play a "$(printf 'x\033[2J')";	no_raw "play: a second lesson with an escape"
+run learn a "$(printf 'x\033[2J')";	no_raw "learn: a second lesson with an escape"
+run lab "$(printf 'x\033[2J')";	no_raw "lab: an unknown lab with an escape"
 run "$(printf 'x\033[2J')";	no_raw "an unknown command with an escape"
 run help "$(printf 'x\033[2J')";	no_raw "help: an unknown command with an escape"
 run bits -f "$(printf 'fp\033[2J')" 1;	no_raw "bits: an unknown format with an escape"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # install.sh — `make install DESTDIR=...` from this build tree puts each
 # file where configure said (the inst_* directories, set by make check):
-# the program, every shipped lesson under $(pkgdatadir)/lessons, fptutor(1)
+# the program, every shipped lesson under $(pkgdatadir)/lessons (and the
+# files of lessons/data beside them), fptutor(1)
 # and fptutor-lesson(5), the bash completion and the Vim files; nothing
 # outside DESTDIR.  The installed program's own lesson directory (what it
 # names when a lesson is not found) is the one the lessons went to, and it
@@ -35,6 +36,9 @@ exists "the program" "$inst_bindir/fptutor"
 for l in "$top"/lessons/*.lesson; do
 	exists "a lesson" "$inst_lessondir/${l##*/}"
 done
+for f in "$top"/lessons/data/*; do	# what @inspect blocks show, beside them
+	exists "a lesson's data" "$inst_lessondir/data/${f##*/}"
+done
 exists "fptutor(1)" "$inst_man1dir/fptutor.1"
 exists "fptutor-lesson(5)" "$inst_man5dir/fptutor-lesson.5"
 exists "the bash completion" "$inst_bashcompletiondir/fptutor"
@@ -49,6 +53,7 @@ esac
 # was installed that the checks above did not name.
 (cd "$dest" && find . -type f | sed 's/^\.//' | sort) >"$tmp/all"
 grep -v -e "^$inst_bindir/fptutor\$" -e "^$inst_lessondir/[a-z0-9-]*\.lesson\$" \
+    -e "^$inst_lessondir/data/[a-z0-9.-]*\$" \
     -e "^$inst_man1dir/fptutor\.1\$" -e "^$inst_man5dir/fptutor-lesson\.5\$" \
     -e "^$inst_bashcompletiondir/fptutor\$" -e "^$inst_vimsyntaxdir/" \
     -e "^$inst_vimftdetectdir/" "$tmp/all" >"$tmp/other"

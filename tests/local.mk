@@ -6,14 +6,15 @@
 if HAVE_CHECK
 check_PROGRAMS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_lesson_msg tests/check_edit
+	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor
 TESTS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_lesson_msg tests/check_edit
+	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-tests_check_fp_SOURCES = tests/check_fp.c tests/fp_ref.h tests/fp_tally.h
+tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h \
+	tests/fp_tally.h
 tests_check_fp_CFLAGS = $(CHECK_FLAGS)
 tests_check_fp_LDADD = $(CHECK_LDADD)
 tests_check_fp_fast_SOURCES = tests/check_fp_fast.c tests/fp_ref.h \
@@ -24,7 +25,7 @@ tests_check_fp_fast_LDADD = $(CHECK_LDADD)
 tests_check_fp_exhaustive_SOURCES = tests/check_fp_exhaustive.c tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
 tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS) $(LIBS)
-tests_check_calc_SOURCES = tests/check_calc.c
+tests_check_calc_SOURCES = tests/check_calc.c tests/check_calc_policy.c
 tests_check_calc_CFLAGS = $(CHECK_FLAGS)
 tests_check_calc_LDADD = $(CHECK_LDADD)
 tests_check_scaler_SOURCES = tests/check_scaler.c
@@ -33,7 +34,7 @@ tests_check_scaler_LDADD = $(CHECK_LDADD)
 tests_check_toy_SOURCES = tests/check_toy.c
 tests_check_toy_CFLAGS = $(CHECK_FLAGS)
 tests_check_toy_LDADD = $(CHECK_LDADD)
-tests_check_grade_SOURCES = tests/check_grade.c
+tests_check_grade_SOURCES = tests/check_grade.c tests/check_grade_sets.c
 tests_check_grade_CFLAGS = $(CHECK_FLAGS)
 tests_check_grade_LDADD = $(CHECK_LDADD)
 tests_check_progress_SOURCES = tests/progress_test.h \
@@ -51,6 +52,10 @@ tests_check_lesson_msg_SOURCES = tests/check_lesson_msg.c
 tests_check_lesson_msg_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_msg_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_msg_LDADD = $(CHECK_LDADD)
+tests_check_tensor_SOURCES = tests/check_tensor.c tests/check_tensor_io.c \
+	tests/tensor_fix.h tests/fp_ref.h
+tests_check_tensor_CFLAGS = $(CHECK_FLAGS)
+tests_check_tensor_LDADD = $(CHECK_LDADD)
 tests_check_edit_SOURCES = tests/check_edit.c
 tests_check_edit_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSESW_CFLAGS)
 tests_check_edit_CFLAGS = $(CHECK_FLAGS)
@@ -62,20 +67,25 @@ check-local:
 	@echo "Check (the unit test framework) is missing: run ./bootstrap, or install the 'check' package" >&2; exit 1
 endif
 
+# The fixtures of tests/inspect.sh, written in C (no Check needed).
+check_PROGRAMS += tests/mktensor
+tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
+
 # --- scripts ------------------------------------------------------------------
 # cli: golden outputs of every command; docs: README, --help, the man
 # pages, doc/ and the screen picture agree; hostile: bad input of every
 # kind; layers: src/ keeps its layers; lesson: check-lesson over the
 # malformed lessons (tests/lessons/bad: NAME.lesson beside its NAME.diag);
 # lesson_set: the shipped lessons; lesson_literals: no computed number
-# typed in a lesson; tui, tui_lab: the full-screen tutor in tmux at 80x24
-# (skipped without tmux).  tests/README.md says what each checks and how
-# golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
+# typed in a lesson; inspect: fptutor inspect on files tests/mktensor
+# writes; tui, tui_lab: the full-screen tutor in tmux at 80x24 (skipped
+# without tmux).  tests/README.md says what each checks and how golden
+# files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
-	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
-	tests/tui.sh tests/tui_lab.sh
+	tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
+	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
-	tests/layers.sh tests/lesson.sh tests/lesson_set.sh \
+	tests/layers.sh tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh tests/lib.sh \
 	tests/tui_lib.sh
 # The tools those tests run: the layer check, the screen picture.

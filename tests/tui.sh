@@ -47,7 +47,7 @@ out=$("$FPTUTOR" lab nosuch </dev/null 2>&1)
 st=$?
 check "lab nosuch: usage error" [ "$st" = 2 ]
 case $out in
-*"no lab 'nosuch' (the labs: bits, calc, scaler, softmax, train)"*)
+*"no lab 'nosuch' (the labs: bits, calc, scaler, softmax, train, inspect)"*)
 	pass "lab nosuch: lists the labs" ;;
 *)	fail "lab nosuch: lists the labs"; echo "# $out" ;;
 esac

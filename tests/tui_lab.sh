@@ -158,4 +158,18 @@ tui_type "s"
 step "final loss" train-summary
 quits train
 
+# ---- inspect: the lessons' toy dump, a tensor chosen, the scale raised ----
+if tui_start 80 24 -- lab inspect "$top_srcdir/lessons/data/toy-fp32.safetensors" &&
+    tui_wait "Lab: inspect"; then
+	pass "lab inspect starts"
+else
+	fail "lab inspect starts"
+	tui_screen | sed 's/^/# /'
+fi
+step "tensor 1/11" inspect-start
+tui_keys Down Down Down Down Down
+step "step1.grad_hidden F32" inspect-hidden
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do tui_keys Right; done
+step "2^20" inspect-scaled
+quits inspect
 finish

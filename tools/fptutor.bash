@@ -5,7 +5,7 @@
 # change here), the values of -f/--format, -d/--dtype, --mode and --dtype,
 # lesson ids (play, learn) and question ids (grade) as `fptutor lessons
 # --json` reports them along FPTUTOR_LESSON_PATH, and file names where a
-# command takes files.  `make install` puts it in bash-completion's
+# command takes files (.npy and .safetensors for inspect).  `make install` puts it in bash-completion's
 # completionsdir; to try it from a checkout: `. tools/fptutor.bash`.
 
 # The program being completed: the word typed (src/fptutor, ./fptutor),
@@ -58,6 +58,8 @@ _fptutor()
 	fi
 
 	local formats='fp16 bf16 fp32 tf32 e4m3 e5m2'
+	# inspect's --grad takes no value (scaler's does).
+	[[ $cmd == inspect && $prev == --grad ]] && prev=
 	case $prev in
 	-f|--format)
 		COMPREPLY=($(compgen -W "$formats all" -- "${cur##*,}"))
@@ -78,6 +80,12 @@ _fptutor()
 	-a|--answers)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
+	--dump)
+		COMPREPLY=($(compgen -d -S / -- "$cur"))
+		compopt -o nospace 2>/dev/null
+		return 0 ;;
+	--tensor|--share)
+		return 0 ;;	# a name or a number: nothing to offer
 	--grad|--grad-max|--scale|--inf-steps|--init-scale|--growth-factor|\
 	--backoff-factor|--growth-interval|--accumulate|--simulate|--steps|--seed)
 		return 0 ;;	# a number: nothing to offer
@@ -102,8 +110,16 @@ _fptutor()
 		    _fptutor_json questions)" -- "$cur")) ;;
 	check-lesson)
 		COMPREPLY=($(compgen -f -X '!*.lesson' -- "$cur") $(compgen -d -S / -- "$cur")) ;;
+	inspect)
+		COMPREPLY=($(compgen -f -X '!*.npy' -- "$cur")
+		    $(compgen -f -X '!*.safetensors' -- "$cur") $(compgen -d -S / -- "$cur")) ;;
 	lab)
-		COMPREPLY=($(compgen -W 'bits calc scaler softmax train' -- "$cur")) ;;
+		if [[ $prev == inspect ]]; then	# lab inspect FILE
+			COMPREPLY=($(compgen -f -X '!*.npy' -- "$cur")
+			    $(compgen -f -X '!*.safetensors' -- "$cur") $(compgen -d -S / -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W 'bits calc scaler softmax train inspect' -- "$cur"))
+		fi ;;
 	esac
 	[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
 	return 0

@@ -2,7 +2,7 @@
 # layers.sh — check that src/ keeps its layers (doc/design.md, "Checking
 # the layers").  From the bottom up:
 #
-#     fp  <  calc, train, grade, state  <  lesson  <  view  <  tui  <  cli
+#     fp  <  calc, train, grade, state, tensor  <  lesson  <  view  <  tui  <  cli
 #
 #   tools/layers.sh [--calls BUILDDIR] [--circles BUILDDIR] [SRCDIR]
 #
@@ -49,7 +49,7 @@ trap 'exit 1' INT TERM
 status=0
 
 # The rank of each folder; the same rank means neither is above the other.
-RANKS='fp=0 calc=1 train=1 grade=1 state=1 lesson=2 view=3 tui=4 cli=5'
+RANKS='fp=0 calc=1 train=1 grade=1 state=1 tensor=1 lesson=2 view=3 tui=4 cli=5'
 
 (cd "$src" && find . -name '*.[ch]' | sed 's,^\./,,' | sort) >"$tmp/files"
 [ -s "$tmp/files" ] || { echo "layers.sh: no sources under $src" >&2; exit 2; }

@@ -12,10 +12,16 @@
  * in double and rounds its result once to the dtype the operation runs
  * in.  Literals are rounded to their dtype first (a "literal" step, shown
  * when inexact).
- * Reductions (sum, mean, dot) and the library functions (softmax,
+ * Reductions (sum, mean, dot, matmul) and the library functions (softmax,
  * log_softmax, logsumexp, cross_entropy, cross_entropy_grad) accumulate in
  * double and round once, like a kernel with a wide accumulator; the library
- * functions use the max-subtracted, stable formulas.
+ * functions use the max-subtracted, stable formulas.  A reduction given an
+ * accumulator (sum(x, acc=fp16)) instead adds its terms left to right into
+ * a running sum rounded to that dtype after every addition, and mean then
+ * rounds that sum to its own dtype before dividing, as torch's CPU kernel
+ * does (sum, then div_).  A number divided by a tensor is computed as
+ * torch's __rtruediv__ does it, the tensor's reciprocal (rounded) times
+ * the number.
  *
  * Nothing here prints or exits; the only allocation is the AST and traces.
  */
@@ -47,10 +53,15 @@ calc_expr *calc_parse(const char *text, calc_error *err);
 void calc_free(calc_expr *e);
 const char *calc_text(const calc_expr *e);	/* the text as parsed */
 
-/* A dtype policy: a fixed format for literals and every op, or an autocast
- * subset of PyTorch's CUDA policy (literals fp32; dot in the low dtype;
- * exp, log, sum, mean, softmax, log_softmax, logsumexp, cross_entropy in
- * fp32; elementwise ops and sqrt, abs, max, min in the widest input dtype). */
+/* A dtype policy: a fixed format for literals and every op, or PyTorch's
+ * CUDA autocast (literals fp32; matmul and @ on the lower-precision list,
+ * run in the low dtype; exp, log, sum, softmax, log_softmax, logsumexp,
+ * cross_entropy and a number divided by a tensor (__rtruediv__) on the
+ * float32 list; dot on the promote list, run in the widest input dtype;
+ * everything else, mean included, in its inputs' dtype).  Outside those
+ * lists the dtype is torch.result_type's: a tensor with a dimension wins
+ * over 0-dim tensors and plain numbers, a 0-dim tensor over plain numbers
+ * (policy.c). */
 typedef struct calc_policy {
 	char name[24];		/* "fp16", "autocast-bf16" */
 	const fp_format *fmt;	/* fixed: the dtype; autocast: the low dtype */
@@ -70,6 +81,15 @@ typedef enum calc_cause {
 } calc_cause;
 const char *calc_cause_name(calc_cause c);	/* "overflow", ... */
 
+/* What torch would hold: a plain (Python) number, a 0-dim tensor (a cast
+ * of a number, a reduction, a function of a number) or a tensor with a
+ * dimension (a vector).  torch.result_type ranks them in that order. */
+typedef enum calc_dim {
+	CALC_DIM_SCALAR,
+	CALC_DIM_ZERO,
+	CALC_DIM_TENSOR,
+} calc_dim;
+
 typedef struct calc_step {
 	int node;		/* AST node id: equal across policies */
 	const char *op;		/* "literal", "+", "exp", "sum", "fp16", ... */
@@ -85,6 +105,18 @@ typedef struct calc_step {
 	unsigned flags;		/* OR of eflags, plus FP_FLAG_INVALID for NaN made */
 	bool nonfinite;		/* some element is inf or NaN */
 	calc_cause cause;	/* set on every nonfinite step */
+	calc_dim dim;
+	/* Reductions given acc=: the accumulator's dtype (NULL: the exact
+	 * sum rounded once), the first term that left the running sum
+	 * unchanged (-1: none) and the running sum then, how many terms
+	 * changed nothing, the accumulator's final value, and for mean that
+	 * sum as rounded to the step's dtype before the divide. */
+	const fp_format *acc;
+	long lost_first;
+	double lost_at;
+	size_t lost;
+	double total;
+	double presum;
 } calc_step;
 
 typedef struct calc_trace {

@@ -24,12 +24,12 @@ typedef enum calc_kind {
 	CK_RANGE,	/* range(n): 0 .. n-1 */
 } calc_kind;
 
-/* Which dtype an op runs in under autocast (doc/design.md, "The command
- * line"). */
+/* Which dtype an op runs in under autocast: PyTorch's CUDA op lists. */
 typedef enum calc_ac {
-	AC_WIDEST,	/* the widest input dtype (elementwise ops) */
-	AC_FP32,	/* autocast's float32 list: exp, log, sum, softmax, ... */
-	AC_LOW,		/* autocast's low-precision list: matmul, dot */
+	AC_INPUT,	/* on no list: its inputs' dtype, by torch.result_type */
+	AC_FP32,	/* the float32 list: exp, log, sum, softmax, ... */
+	AC_LOW,		/* the lower-precision list: matmul */
+	AC_PROMOTE,	/* the promote list: dot, in the widest input dtype */
 	AC_NONE,	/* casts and generators: their own rule */
 } calc_ac;
 
@@ -58,6 +58,7 @@ typedef struct calc_node {
 	const calc_func *fn;	/* NT_CALL */
 	int kid[CALC_MAX_ARGS];	/* children: NT_NEG 1, NT_BIN 2, NT_CALL nargs */
 	int nkid;
+	const fp_format *acc;	/* NT_CALL: acc=DTYPE, or NULL */
 	size_t nvals;		/* NT_NUM 1, NT_VEC count */
 	size_t first;		/* index of the first literal in calc_expr.lits */
 } calc_node;
@@ -70,5 +71,21 @@ struct calc_expr {
 	fp_real *lits;		/* every literal number, exactly as read */
 	size_t nlits;
 };
+
+/* policy.c: the dtype an operation of autocast class ac runs in, over its
+ * n data inputs; NULL when PyTorch's autocast would raise (a promote-list
+ * op given a dtype that is neither fp32 nor the low one), with *why the
+ * name of that dtype. */
+const fp_format *calc_run_dtype(const calc_policy *p, calc_ac ac,
+    const calc_step *const *in, int n, const char **why);
+/* The dim of a result of these inputs (the highest of theirs, a number
+ * becoming a 0-dim tensor when tensor is set). */
+calc_dim calc_result_dim(const calc_step *const *in, int n, bool tensor);
+
+/* accum.c: the reduction s (sum, mean, dot) over x (and y for dot) with
+ * the running sum in s->acc, left to right; fills s->exact[0] and the
+ * lost_* and presum fields. */
+void calc_accumulate(calc_kind k, const calc_step *x, const calc_step *y,
+    calc_step *s);
 
 #endif

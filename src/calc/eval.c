@@ -197,37 +197,38 @@ finish(ev *v, int idx, const fp_real *lits)
 		v->t->first_nonfinite = idx;
 }
 
-/* The dtype of a result from two inputs: the one that holds both, or
- * fp32 for a mix like fp16 and bf16 (as PyTorch promotes). */
-static const fp_format *
-promote(const fp_format *a, const fp_format *b)
-{
-	if (a == b)
-		return a;
-	if (a->exp_bits >= b->exp_bits && a->man_bits >= b->man_bits)
-		return a;
-	if (b->exp_bits >= a->exp_bits && b->man_bits >= a->man_bits)
-		return b;
-	return fp_format_get(FP_FP32);
-}
-
 static const fp_format *
 literal_dtype(const ev *v)
 {
 	return v->pol->autocast ? fp_format_get(FP_FP32) : v->pol->fmt;
 }
 
-/* The dtype a function runs in, given its (first) input's dtype. */
+/* The dtype an op of class ac runs in over inputs args[0..n-1]; NULL (the
+ * evaluation failed at pos) where PyTorch's autocast would raise. */
 static const fp_format *
-op_dtype(const ev *v, const calc_func *fn, const fp_format *in)
+run_dtype(ev *v, calc_ac ac, const int *args, int n, const char *op, size_t pos)
 {
-	if (!v->pol->autocast)
-		return in;
-	switch (fn->ac) {
-	case AC_FP32: return fp_format_get(FP_FP32);
-	case AC_LOW:  return v->pol->fmt;
-	default:      return in;
-	}
+	const calc_step *in[CALC_MAX_ARGS];
+	const char *why;
+
+	for (int k = 0; k < n; k++)
+		in[k] = S(v, args[k]);
+	const fp_format *dt = calc_run_dtype(v->pol, ac, in, n, &why);
+	if (dt == NULL)
+		ev_fail(v, pos, "%s under %s takes fp32 and %s inputs only, not %s "
+		    "(PyTorch's autocast raises \"Unexpected floating ScalarType\")",
+		    op, v->pol->name, v->pol->fmt->name, why);
+	return dt;
+}
+
+static calc_dim
+result_dim(ev *v, const int *args, int n, bool tensor)
+{
+	const calc_step *in[CALC_MAX_ARGS];
+
+	for (int k = 0; k < n; k++)
+		in[k] = S(v, args[k]);
+	return calc_result_dim(in, n, tensor);
 }
 
 /* Under autocast, an input of another dtype is cast first; widening is
@@ -244,6 +245,7 @@ autocast_to(ev *v, int node, int argi, int arg, const fp_format *dt)
 	if (id < 0)
 		return -1;
 	a = S(v, arg);
+	S(v, id)->dim = a->dim;
 	memcpy(S(v, id)->exact, a->value, a->n * sizeof *a->value);
 	finish(v, id, NULL);
 	return id;
@@ -274,10 +276,20 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 		    "vectors of different lengths (%zu and %zu)", sa->n, sb->n);
 		return -1;
 	}
-	int id = new_step(v, node, node, opname, promote(sa->dtype, sb->dtype), n,
-	    sa->vector || sb->vector, a, b);
+	/* A number divided by a tensor is torch's __rtruediv__, which is
+	 * tensor.reciprocal() * number: two roundings, and reciprocal is on
+	 * autocast's float32 list.  Every other binary op is on no list. */
+	int ab[2] = { a, b };
+	bool rdiv = op == '/' && sa->dim == CALC_DIM_SCALAR &&
+	    sb->dim != CALC_DIM_SCALAR;
+	calc_ac ac = rdiv ? AC_FP32 : AC_INPUT;
+	const fp_format *dt = run_dtype(v, ac, ab, 2, opname, v->e->nodes[node].pos);
+	if (dt == NULL)
+		return -1;
+	int id = new_step(v, node, node, opname, dt, n, sa->vector || sb->vector, a, b);
 	if (id < 0)
 		return -1;
+	S(v, id)->dim = result_dim(v, ab, 2, false);
 	sa = S(v, a);
 	sb = S(v, b);
 	for (size_t i = 0; i < n; i++) {
@@ -290,7 +302,9 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 		case '*': r = x * y; break;
 		case 'M': r = isnan(x) || isnan(y) ? NAN : x > y ? x : y; break;
 		case 'm': r = isnan(x) || isnan(y) ? NAN : x < y ? x : y; break;
-		default:  r = x / y; break;
+		default:  r = rdiv ? x * fp_decode(dt, fp_encode(dt, 1 / y, NULL))
+			      : x / y;
+			  break;
 		}
 		S(v, id)->exact[i] = r;
 	}
@@ -350,6 +364,7 @@ eval_generator(ev *v, int node, const calc_func *fn, const int *args)
 	int id = new_step(v, node, node, fn->name, literal_dtype(v), len, true, -1, -1);
 	if (id < 0)
 		return -1;
+	S(v, id)->dim = CALC_DIM_TENSOR;
 	double a = fn->kind == CK_RANGE ? 0 : S(v, args[0])->exact[0];
 	double b = fn->kind == CK_RANGE ? cnt - 1 : S(v, args[1])->exact[0];
 	for (size_t i = 0; i < len; i++)
@@ -439,12 +454,16 @@ eval_call(ev *v, int node)
 		    args[0], args[1], fn->name);
 
 	calc_step *x = S(v, args[0]);
+	/* the data inputs: a class index is not one */
+	int ndata = fn->kind == CK_XENT || fn->kind == CK_XENT_GRAD ? 1 : n->nkid;
 	const fp_format *dt = fn->kind == CK_CAST ? fp_format_get(fn->cast)
-	    : op_dtype(v, fn, n->nkid == 2 && fn->kind == CK_DOT
-		? promote(x->dtype, S(v, args[1])->dtype) : x->dtype);
+	    : run_dtype(v, fn->ac, args, ndata, fn->name, n->pos);
 	size_t len = x->n, cls = 0;
 	bool vec = x->vector;
+	calc_dim dim = result_dim(v, args, ndata, true);
 
+	if (dt == NULL)
+		return -1;
 	if (fn->ac == AC_LOW && v->pol->autocast)
 		for (int k = 0; k < n->nkid; k++)
 			if ((args[k] = autocast_to(v, node, k, args[k], dt)) < 0)
@@ -452,22 +471,27 @@ eval_call(ev *v, int node)
 	x = S(v, args[0]);	/* new steps may have moved the array */
 	switch (fn->kind) {
 	case CK_MAXMIN: case CK_SUM: case CK_MEAN: case CK_LOGSUMEXP:
-		len = 1, vec = false;
+		len = 1, vec = false, dim = CALC_DIM_ZERO;
 		break;
 	case CK_DOT:
-		if (S(v, args[1])->n != x->n) {
-			ev_fail(v, n->pos, "dot of vectors of different lengths (%zu and %zu)",
-			    x->n, S(v, args[1])->n);
+		if (fn->ac == AC_LOW && (!x->vector || !S(v, args[1])->vector)) {
+			ev_fail(v, n->pos, "matmul needs vectors (torch.matmul of a "
+			    "number is an error)");
 			return -1;
 		}
-		len = 1, vec = false;
+		if (S(v, args[1])->n != x->n) {
+			ev_fail(v, n->pos, "%s of vectors of different lengths (%zu and "
+			    "%zu)", fn->name, x->n, S(v, args[1])->n);
+			return -1;
+		}
+		len = 1, vec = false, dim = CALC_DIM_ZERO;
 		break;
 	case CK_XENT:
 	case CK_XENT_GRAD:
 		if (!class_index(v, node, args[1], x->n, &cls))
 			return -1;
 		if (fn->kind == CK_XENT)
-			len = 1, vec = false;
+			len = 1, vec = false, dim = CALC_DIM_ZERO;
 		break;
 	default:
 		break;
@@ -478,7 +502,12 @@ eval_call(ev *v, int node)
 		return -1;
 	calc_step *s = S(v, id);
 	x = S(v, args[0]);
-	if (fn->kind == CK_MAP) {
+	s->dim = dim;
+	s->acc = n->acc;
+	s->lost_first = -1;
+	if (n->acc != NULL) {
+		calc_accumulate(fn->kind, x, args[1] >= 0 ? S(v, args[1]) : NULL, s);
+	} else if (fn->kind == CK_MAP) {
 		for (size_t i = 0; i < len; i++)
 			s->exact[i] = fn->map(x->value[i]);
 	} else if (fn->kind == CK_CAST) {
@@ -510,6 +539,7 @@ eval_node(ev *v, int node)
 		    n->type == NT_VEC, -1, -1);
 		if (id < 0)
 			return -1;
+		S(v, id)->dim = n->type == NT_VEC ? CALC_DIM_TENSOR : CALC_DIM_SCALAR;
 		for (size_t i = 0; i < n->nvals; i++)
 			S(v, id)->exact[i] = v->e->lits[n->first + i].lo;
 		finish(v, id, &v->e->lits[n->first]);
@@ -521,6 +551,7 @@ eval_node(ev *v, int node)
 		    S(v, a)->vector, a, -1);
 		if (id < 0)
 			return -1;
+		S(v, id)->dim = S(v, a)->dim;
 		for (size_t i = 0; i < S(v, id)->n; i++)
 			S(v, id)->exact[i] = -S(v, a)->value[i];
 		finish(v, id, NULL);

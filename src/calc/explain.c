@@ -83,6 +83,25 @@ operands(const calc_trace *t, const calc_step *s, size_t i, char *buf, size_t n)
 		snprintf(buf, n, "%s", s->label);
 }
 
+/* Append where the first accumulator that lost terms stopped counting. */
+static void
+lost_terms(const calc_trace *t, char *buf, size_t n, size_t len)
+{
+	char a[32];
+
+	for (size_t k = 0; k < t->nsteps && len < n; k++) {
+		const calc_step *s = &t->steps[k];
+		if (s->acc == NULL || s->lost == 0)
+			continue;
+		snprintf(buf + len, n - len, "; in step %zu, %s, the %s accumulator "
+		    "stopped counting at term %ld: the sum stayed %s, and %zu of %zu "
+		    "terms added nothing", k + 1, s->label, s->acc->name,
+		    s->lost_first + 1, num(s->lost_at, a, sizeof a), s->lost,
+		    t->steps[s->args[0]].n);
+		return;
+	}
+}
+
 char *
 calc_explain(const calc_trace *t, char *buf, size_t n)
 {
@@ -91,7 +110,9 @@ calc_explain(const calc_trace *t, char *buf, size_t n)
 
 	buf[0] = '\0';
 	if (t->first_nonfinite < 0) {
-		snprintf(buf, n, "every value stays finite in %s", t->policy.name);
+		len = (size_t)snprintf(buf, n, "every value stays finite in %s",
+		    t->policy.name);
+		lost_terms(t, buf, n, len);
 		return buf;
 	}
 	const calc_step *s = &t->steps[t->first_nonfinite];
@@ -104,6 +125,25 @@ calc_explain(const calc_trace *t, char *buf, size_t n)
 
 	switch (s->cause) {
 	case CALC_CAUSE_OVERFLOW:
+		if (s->acc != NULL && strcmp(s->op, "mean") == 0 && isfinite(s->total)) {
+			len = (size_t)snprintf(buf, n, "overflow at step %d, %s: the "
+			    "sum %s, held in %s, is beyond the largest finite %s, %s, "
+			    "when it is rounded to %s before the divide, so the mean "
+			    "is %s", t->first_nonfinite + 1, s->label,
+			    num(s->total, ex, sizeof ex), s->acc->name, s->dtype->name,
+			    num(fp_max_finite(s->dtype), mx, sizeof mx), s->dtype->name,
+			    !s->dtype->has_inf ? "NaN" : s->value[i] < 0 ? "-inf" : "inf");
+			break;
+		}
+		if (s->acc != NULL && !isfinite(s->total)) {
+			len = (size_t)snprintf(buf, n, "overflow at step %d, %s: the "
+			    "running sum in the %s accumulator went beyond its largest "
+			    "finite value, %s, so it became %s", t->first_nonfinite + 1,
+			    s->label, s->acc->name,
+			    num(fp_max_finite(s->acc), mx, sizeof mx),
+			    !s->acc->has_inf ? "NaN" : s->total < 0 ? "-inf" : "inf");
+			break;
+		}
 		len = (size_t)snprintf(buf, n, "overflow at step %d, %s: %s%s%s = %s is "
 		    "beyond the largest finite %s, %s, so it becomes %s",
 		    t->first_nonfinite + 1, s->label, where, idx, ops,

@@ -5,4 +5,6 @@ src_libfptutor_a_SOURCES += \
 	src/calc/parse.c \
 	src/calc/funcs.c \
 	src/calc/eval.c \
+	src/calc/policy.c \
+	src/calc/accum.c \
 	src/calc/explain.c

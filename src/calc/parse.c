@@ -2,11 +2,14 @@
  * parse.c — text to AST for the calc language, by recursive descent:
  *
  *   expr    := term (('+' | '-') term)*
- *   term    := unary (('*' | '/') unary)*
+ *   term    := unary (('*' | '/' | '@') unary)*
  *   unary   := ('-' | '+') unary | primary
  *   primary := NUMBER | inf | nan | '[' NUMBER (',' NUMBER)* ']'
- *            | NAME '(' expr (',' expr)* ')' | '(' expr ')'
+ *            | NAME '(' expr (',' expr)* (',' 'acc' '=' DTYPE)? ')'
+ *            | '(' expr ')'
  *
+ * a @ b is matmul(a, b), as in Python; acc= is for the reductions (sum,
+ * mean, dot, matmul).
  * '×' '÷' '−' are accepted for * / -.  Numbers keep their exact reading
  * (fp_real), so each dtype rounds the text once.  Limits on text length,
  * nesting, vector length and node count are checked here, with a message
@@ -68,7 +71,7 @@ peek_op(parser *p, size_t *len)
 	const unsigned char *c = (const unsigned char *)p->s + p->i;
 
 	*len = 1;
-	if (c[0] == '+' || c[0] == '-' || c[0] == '*' || c[0] == '/')
+	if (c[0] == '+' || c[0] == '-' || c[0] == '*' || c[0] == '/' || c[0] == '@')
 		return (char)c[0];
 	*len = 2;
 	if (c[0] == 0xc3 && c[1] == 0x97)
@@ -225,6 +228,56 @@ parse_vector(parser *p)
 	return id;
 }
 
+/* "acc = DTYPE" at the cursor (after a comma of fn's arguments): the
+ * accumulator of a reduction.  Returns 0 when the text is no acc=, 1 when
+ * it read one, -1 on an error. */
+static int
+parse_acc(parser *p, int id)
+{
+	size_t j = p->i;
+	calc_node *n = &p->e->nodes[id];
+
+	while (p->s[j] == ' ' || p->s[j] == '\t' || p->s[j] == '\n' || p->s[j] == '\r')
+		j++;
+	size_t pos = j;
+	if (strncmp(p->s + j, "acc", 3) != 0)
+		return 0;
+	j += 3;
+	while (p->s[j] == ' ' || p->s[j] == '\t')
+		j++;
+	if (p->s[j] != '=')
+		return 0;
+	j++;
+	while (p->s[j] == ' ' || p->s[j] == '\t')
+		j++;
+	if (n->fn->kind != CK_SUM && n->fn->kind != CK_MEAN && n->fn->kind != CK_DOT) {
+		fail_at(p, pos, "acc= is for sum, mean, dot and matmul, not %s",
+		    n->fn->name);
+		return -1;
+	}
+	if (n->acc != NULL) {
+		fail_at(p, pos, "acc= given twice");
+		return -1;
+	}
+	size_t k = j;
+	char name[16];
+	while (isalnum((unsigned char)p->s[k]))
+		k++;
+	const fp_format *f = NULL;
+	if (k > j && k - j < sizeof name) {
+		memcpy(name, p->s + j, k - j);
+		name[k - j] = '\0';
+		f = fp_format_find(name);
+	}
+	if (f == NULL) {
+		fail_at(p, j, "acc= needs a dtype (known: %s)", fp_format_names());
+		return -1;
+	}
+	n->acc = f;
+	p->i = k;
+	return 1;
+}
+
 static int
 parse_call(parser *p, size_t name_end)
 {
@@ -251,6 +304,22 @@ parse_call(parser *p, size_t name_end)
 	if (p->s[p->i] != ')') {
 		for (;;) {
 			size_t apos = p->i;
+			int acc = p->e->nodes[id].nkid > 0 ? parse_acc(p, id) : 0;
+			if (acc < 0)
+				return -1;
+			if (acc > 0) {
+				skip_blanks(p);
+				if (p->s[p->i] == ',') {
+					p->i++;
+					continue;
+				}
+				break;
+			}
+			if (p->e->nodes[id].acc != NULL) {
+				skip_blanks(p);
+				fail_at(p, p->i, "acc= comes after the arguments");
+				return -1;
+			}
 			int k = parse_expr(p);
 			if (k < 0)
 				return -1;
@@ -376,7 +445,8 @@ parse_binary(parser *p, int level)
 	while (lhs >= 0) {
 		skip_blanks(p);
 		char op = peek_op(p, &len);
-		bool mine = level ? (op == '*' || op == '/') : (op == '+' || op == '-');
+		bool mine = level ? (op == '*' || op == '/' || op == '@')
+		    : (op == '+' || op == '-');
 		if (!mine)
 			break;
 		size_t oppos = p->i;
@@ -384,10 +454,12 @@ parse_binary(parser *p, int level)
 		int rhs = level ? parse_unary(p) : parse_binary(p, 1);
 		if (rhs < 0)
 			return -1;
-		int id = new_node(p, NT_BIN, p->e->nodes[lhs].pos);
+		int id = new_node(p, op == '@' ? NT_CALL : NT_BIN, p->e->nodes[lhs].pos);
 		if (id < 0)
 			return -1;
 		calc_node *n = &p->e->nodes[id];
+		if (op == '@')		/* a @ b is matmul(a, b) */
+			n->fn = calc_func_find("matmul", 6);
 		n->op = op;
 		n->oppos = oppos;
 		n->kid[0] = lhs;

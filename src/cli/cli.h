@@ -2,13 +2,15 @@
  * cli.h — what the subcommands share: exit statuses, the message helpers,
  * and the command table.  Presentation (colour, symbols) is src/view/term.h.
  *
- * Who calls what: main.c dispatches to a cli_cmd's run(); a command parses
- * its own options, uses cli_err()/cli_usage_err() for diagnostics and
- * returns an exit status.  No curses here.
+ * Who calls what: main.c dispatches to a cli_cmd's run(); a command reads
+ * its arguments with cli_opts_parse() over its own option table, uses
+ * cli_err()/cli_usage_err() for diagnostics and returns an exit status.
+ * No curses here.
  */
 #ifndef FPTUTOR_CLI_H
 #define FPTUTOR_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -31,7 +33,53 @@ typedef struct cli_cmd {
 	const char *usage;	/* the synopsis lines after "Usage: " */
 	const char *help;	/* the option list, for --help */
 	int (*run)(const struct cli_cmd *cmd, int argc, char **argv);
+	void (*help_more)(FILE *fp);	/* after help, or NULL */
 } cli_cmd;
+
+/* ---- options (opts.c) ---------------------------------------------------
+ * A command's options are a getopt_long table; an entry whose val is a
+ * letter is also the short option -VAL, the others use CLI_KEY_FIRST and
+ * up.  CLI_OPT_HELP, CLI_OPT_JSON and CLI_OPT_NO_COLOR are answered by
+ * cli_opts_parse itself. */
+enum {
+	CLI_OPT_OPERAND = 1,	/* the key of an argument that is no option */
+	CLI_KEY_JSON = 256,
+	CLI_KEY_NO_COLOR,
+	CLI_KEY_FIRST		/* a command's own long-only options */
+};
+#define CLI_OPT_HELP { "help", no_argument, NULL, 'h' }
+#define CLI_OPT_JSON { "json", no_argument, NULL, CLI_KEY_JSON }
+#define CLI_OPT_NO_COLOR { "no-color", no_argument, NULL, CLI_KEY_NO_COLOR }
+#define CLI_OPT_END { NULL, 0, NULL, 0 }
+
+/* What an option callback returns besides CLI_OK and an exit status. */
+enum {
+	CLI_OPTS_STOP = -1,	/* this operand and the rest are not mine */
+	CLI_OPTS_UNEXPECTED = -2	/* "unexpected argument 'ARG'" */
+};
+
+typedef struct cli_opts {
+	const cli_cmd *cmd;	/* whose arguments; NULL: fptutor's own */
+	const struct option *table;	/* ends with CLI_OPT_END */
+	/* Called in order for each option (its val, arg its value or NULL)
+	 * and each operand (CLI_OPT_OPERAND, arg the operand; NULL fn: every
+	 * operand is unexpected).  Returns CLI_OK to read on, a CLI_OPTS_
+	 * answer, or the exit status of a problem it reported. */
+	int (*fn)(void *ctx, int key, char *arg);
+	void *ctx;
+	bool json, no_color;	/* out: --json, --no-color were given */
+	int next;		/* out: the operand fn stopped at, else argc */
+	int status;		/* out: the exit status when parsing says stop */
+} cli_opts;
+
+/* Read argv[1..argc-1] through getopt_long: options anywhere, in order,
+ * "--" ending them, an argument such as -1.5, -inf or -exp(1) a value;
+ * long options by their whole name, as --opt VALUE or --opt=VALUE.  An
+ * unknown option, a missing value and a value to an option that takes
+ * none are reported here, each in one wording for every command.  True
+ * when the command goes on; false when it is done with p->status: 0 after
+ * -h/--help (74 when the help could not be written), or a usage error. */
+bool cli_opts_parse(cli_opts *p, int argc, char **argv);
 
 extern const char *cli_progname;
 
@@ -62,6 +110,7 @@ extern const cli_cmd cli_cmd_scaler;
 extern const cli_cmd cli_cmd_calc;
 extern const cli_cmd cli_cmd_grade;
 extern const cli_cmd cli_cmd_train;
+extern const cli_cmd cli_cmd_inspect;
 extern const cli_cmd cli_cmd_lessons;
 extern const cli_cmd cli_cmd_play;
 extern const cli_cmd cli_cmd_check_lesson;

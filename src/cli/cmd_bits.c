@@ -62,16 +62,6 @@ parse_formats(const char *cmd, const char *list, bits_opts *o)
 	return true;
 }
 
-/* A negative number such as -1e-8 or -inf is a value, not an option. */
-static bool
-looks_numeric(const char *a)
-{
-	if (a[0] != '-')
-		return false;
-	return isdigit((unsigned char)a[1]) || a[1] == '.' ||
-	    strncasecmp(a + 1, "inf", 3) == 0 || strncasecmp(a + 1, "nan", 3) == 0;
-}
-
 static void
 emit(const bits_opts *o, const bits_item *it)
 {
@@ -192,57 +182,62 @@ convert_stdin(const char *cmd, const bits_opts *o)
 	return status;
 }
 
+enum { OPT_FROM_BITS = CLI_KEY_FIRST };
+
+static const struct option bits_table[] = {
+	{ "format", required_argument, NULL, 'f' },
+	{ "from-bits", no_argument, NULL, OPT_FROM_BITS },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct bits_args {
+	const char *cmd;
+	bits_opts o;
+	char **vals;
+	int nvals;
+} bits_args;
+
+static int
+bits_opt(void *ctx, int key, char *arg)
+{
+	bits_args *b = ctx;
+
+	switch (key) {
+	case 'f':
+		return parse_formats(b->cmd, arg, &b->o) ? CLI_OK : CLI_USAGE;
+	case OPT_FROM_BITS:
+		b->o.from_bits = true;
+		break;
+	case CLI_OPT_OPERAND:
+		b->vals[b->nvals++] = arg;
+		break;
+	}
+	return CLI_OK;
+}
+
 static int
 run_bits(const cli_cmd *cmd, int argc, char **argv)
 {
-	bits_opts o = { .nfmt = 0 };
 	char **vals = calloc((size_t)argc + 1, sizeof *vals);
-	int nvals = 0, status = CLI_OK;
-	bool opts_done = false;
+	bits_args b = { .cmd = cmd->name, .vals = vals };
+	cli_opts p = { .cmd = cmd, .table = bits_table, .fn = bits_opt, .ctx = &b };
+	int nvals, status = CLI_OK;
 
 	if (vals == NULL) {
 		cli_err(cmd->name, "out of memory");
 		return CLI_IOERR;
 	}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *fmtarg = NULL;
-
-		if (opts_done || a[0] != '-' || strcmp(a, "-") == 0 || looks_numeric(a)) {
-			vals[nvals++] = argv[i];
-		} else if (strcmp(a, "--") == 0) {
-			opts_done = true;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			free(vals);
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "--json") == 0) {
-			o.json = true;
-		} else if (strcmp(a, "--from-bits") == 0) {
-			o.from_bits = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			o.no_color = true;
-		} else if (strcmp(a, "-f") == 0 || strcmp(a, "--format") == 0) {
-			if (i + 1 >= argc) {
-				free(vals);
-				return cli_usage_err(cmd->name, "option '%s' needs a format list", a);
-			}
-			fmtarg = argv[++i];
-		} else if (strncmp(a, "--format=", 9) == 0) {
-			fmtarg = a + 9;
-		} else if (strncmp(a, "-f", 2) == 0) {
-			fmtarg = a + 2;
-		} else {
-			free(vals);
-			char qa[300];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		}
-		if (fmtarg && !parse_formats(cmd->name, fmtarg, &o)) {
-			free(vals);
-			return CLI_USAGE;
-		}
+	if (!cli_opts_parse(&p, argc, argv)) {
+		free(vals);
+		return p.status;
 	}
+	bits_opts o = b.o;
+	o.json = p.json;
+	o.no_color = p.no_color;
+	nvals = b.nvals;
 	if (nvals == 0) {
 		free(vals);
 		return cli_usage_err(cmd->name, "no value given (use - to read standard input)");
@@ -287,5 +282,5 @@ const cli_cmd cli_cmd_bits = {
 	"\n"
 	"Exit status: 0 all values converted; 65 a value could not be read (the\n"
 	"others are still converted); 2 usage error; 74 output error.\n",
-	run_bits
+	run_bits, NULL
 };

@@ -145,50 +145,52 @@ join_args(char **v, int n)
 	return s;
 }
 
+static const struct option calc_table[] = {
+	{ "dtype", required_argument, NULL, 'd' },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct calc_args {
+	const char *cmd;
+	calc_policy pol[MAX_POLICIES];
+	size_t np;
+	char **parts;		/* the expression's pieces: "-1e8*2" is one */
+	int nparts;
+} calc_args;
+
+static int
+calc_opt(void *ctx, int key, char *arg)
+{
+	calc_args *c = ctx;
+
+	if (key == 'd')
+		return parse_policies(c->cmd, arg, c->pol, &c->np) ? CLI_OK : CLI_USAGE;
+	c->parts[c->nparts++] = arg;
+	return CLI_OK;
+}
+
 static int
 run_calc(const cli_cmd *cmd, int argc, char **argv)
 {
-	calc_policy pol[MAX_POLICIES];
+	calc_args c = { .cmd = cmd->name, .np = 0 };
+	calc_policy *pol = c.pol;
 	calc_trace tr[MAX_POLICIES];
-	size_t np = 0;
-	bool json = false, no_color = false;
+	cli_opts p = { .cmd = cmd, .table = calc_table, .fn = calc_opt, .ctx = &c };
 	char **parts = calloc((size_t)argc + 1, sizeof *parts);
-	int nparts = 0;
 
 	if (parts == NULL)
 		return cli_err(cmd->name, "out of memory"), CLI_IOERR;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *d = NULL;
-		if (strcmp(a, "-d") == 0 || strcmp(a, "--dtype") == 0) {
-			if (i + 1 >= argc) {
-				free(parts);
-				return cli_usage_err(cmd->name, "option '%s' needs a dtype list", a);
-			}
-			d = argv[++i];
-		} else if (strncmp(a, "--dtype=", 8) == 0) {
-			d = a + 8;
-		} else if (strcmp(a, "--json") == 0) {
-			json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			no_color = true;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			free(parts);
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strncmp(a, "--", 2) == 0 && a[2] != '\0') {
-			free(parts);
-			char qa[300];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		} else {
-			parts[nparts++] = argv[i];	/* "-1e8*2" is an expression */
-		}
-		if (d && !parse_policies(cmd->name, d, pol, &np)) {
-			free(parts);
-			return CLI_USAGE;
-		}
+	c.parts = parts;
+	if (!cli_opts_parse(&p, argc, argv)) {
+		free(parts);
+		return p.status;
 	}
+	size_t np = c.np;
+	bool json = p.json, no_color = p.no_color;
+	int nparts = c.nparts;
 	if (nparts == 0) {
 		free(parts);
 		return cli_usage_err(cmd->name, "no expression given");
@@ -248,13 +250,15 @@ const cli_cmd cli_cmd_calc = {
 	"      --no-color           plain output even on a terminal\n"
 	"  -h, --help               show this help\n"
 	"\n"
-	"EXPR: numbers, vectors [20, 19], + - * / (also x and the signs of\n"
+	"EXPR: numbers, vectors [20, 19], + - * / @ (also x and the signs of\n"
 	"UTF-8), unary minus, parentheses; exp log sqrt abs max min sum mean dot\n"
-	"softmax log_softmax logsumexp cross_entropy(logits, class)\n"
+	"matmul softmax log_softmax logsumexp cross_entropy(logits, class)\n"
 	"cross_entropy_grad(logits, class) linspace(a, b, n) range(n); casts fp16()\n"
-	"bf16() fp32() tf32() e4m3() e5m2().  Quote EXPR for the shell.\n"
+	"bf16() fp32() tf32() e4m3() e5m2().  sum, mean, dot and matmul take an\n"
+	"accumulator last, acc=fp16, for a running sum rounded after each term.\n"
+	"Quote EXPR for the shell.\n"
 	"\n"
 	"Exit status: 0 evaluated; 65 the expression does not parse or cannot be\n"
 	"evaluated; 2 usage error; 74 output error.\n",
-	run_calc
+	run_calc, NULL
 };

@@ -10,45 +10,59 @@
 
 #include "cli/cli.h"
 
+static const struct option check_table[] = {
+	{ "quiet", no_argument, NULL, 'q' },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct check_args {
+	bool quiet;
+	char **files;
+	int nfiles;
+} check_args;
+
+static int
+check_opt(void *ctx, int key, char *arg)
+{
+	check_args *c = ctx;
+
+	if (key == 'q')
+		c->quiet = true;
+	else
+		c->files[c->nfiles++] = arg;
+	return CLI_OK;
+}
+
 static int
 run_check(const cli_cmd *cmd, int argc, char **argv)
 {
-	bool quiet = false, opts_done = false;
-	int status = CLI_OK, nfiles = 0;
+	char **files = calloc((size_t)argc, sizeof *files);
+	check_args c = { false, files, 0 };
+	cli_opts p = { .cmd = cmd, .table = check_table, .fn = check_opt, .ctx = &c };
+	int status = CLI_OK;
 	lesson **ok = calloc((size_t)argc, sizeof *ok);
 	size_t nok = 0;
 
-	if (ok == NULL) {
+	if (ok == NULL || files == NULL) {
+		free(ok);
+		free(files);
 		cli_err(cmd->name, "out of memory");
 		return CLI_IOERR;
 	}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (opts_done || a[0] != '-' || strcmp(a, "-") == 0) {
-			argv[nfiles++ + 1] = argv[i];
-		} else if (strcmp(a, "--") == 0) {
-			opts_done = true;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			free(ok);
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-			quiet = true;
-		} else {
-			free(ok);
-			char qa[300];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		}
-	}
-	if (nfiles == 0) {
+	if (!cli_opts_parse(&p, argc, argv))
+		status = p.status;
+	else if (c.nfiles == 0)
+		status = cli_usage_err(cmd->name, "no lesson file given");
+	if (status != CLI_OK) {
 		free(ok);
-		return cli_usage_err(cmd->name, "no lesson file given");
+		free(files);
+		return status;
 	}
-	for (int i = 1; i <= nfiles; i++) {
+	for (int i = 0; i < c.nfiles; i++) {
 		lesson_diags d = { 0 };
 		int ioerr;
-		lesson *l = lesson_load(argv[i], &d, &ioerr);
+		lesson *l = lesson_load(files[i], &d, &ioerr);
 		cli_lesson_diags(cmd->name, &d);
 		lesson_diags_free(&d);
 		if (l == NULL) {
@@ -57,8 +71,8 @@ run_check(const cli_cmd *cmd, int argc, char **argv)
 			continue;
 		}
 		ok[nok++] = l;
-		if (!quiet)
-			printf("%s: ok: %zu step%s, %zu question%s\n", argv[i],
+		if (!c.quiet)
+			printf("%s: ok: %zu step%s, %zu question%s\n", files[i],
 			    l->nsteps, l->nsteps == 1 ? "" : "s", l->nquestions,
 			    l->nquestions == 1 ? "" : "s");
 	}
@@ -71,6 +85,7 @@ run_check(const cli_cmd *cmd, int argc, char **argv)
 	for (size_t i = 0; i < nok; i++)
 		lesson_free(ok[i]);
 	free(ok);
+	free(files);
 	return cli_finish_output(cmd->name, status);
 }
 
@@ -88,5 +103,5 @@ const cli_cmd cli_cmd_check_lesson = {
 	"\n"
 	"Exit status: 0 every file is a valid lesson (warnings allowed); 65 an\n"
 	"error in some file; 74 a file could not be read; 2 usage error.\n",
-	run_check
+	run_check, NULL
 };

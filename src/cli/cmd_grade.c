@@ -90,34 +90,36 @@ show_text(const lesson_question *q, const grade_result *r)
 	}
 }
 
+/* The one operand: the question id. */
+static int
+grade_arg(void *ctx, int key, char *arg)
+{
+	const char **id = ctx;
+
+	(void)key;
+	if (*id)
+		return cli_usage_err("grade", "one question id only");
+	*id = arg;
+	return CLI_OK;
+}
+
 static int
 run_grade(const cli_cmd *cmd, int argc, char **argv)
 {
 	char qa[300];
+	static const struct option table[] = {
+		CLI_OPT_JSON, CLI_OPT_NO_COLOR, CLI_OPT_HELP, CLI_OPT_END
+	};
 	const char *id = NULL;
-	bool json = false, no_color = false;
+	cli_opts p = { .cmd = cmd, .table = table, .fn = grade_arg, .ctx = &id };
+	bool json;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "--json") == 0) {
-			json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			no_color = true;
-		} else if (a[0] == '-') {
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		} else if (id) {
-			return cli_usage_err(cmd->name, "one question id only");
-		} else {
-			id = a;
-		}
-	}
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	json = p.json;
 	if (id == NULL)
 		return cli_usage_err(cmd->name, "no question id given (see fptutor lessons)");
-	view_term_init(no_color || json);
+	view_term_init(p.no_color || json);
 
 	const lesson_question *q = NULL;
 	lesson_open_err oerr;
@@ -226,5 +228,5 @@ const cli_cmd cli_cmd_grade = {
 	"\n"
 	"Exit status: 0 the answer passes; 1 it does not; 2 unknown question id\n"
 	"or usage error; 65 the question's rubric is invalid; 74 I/O error.\n",
-	run_grade
+	run_grade, NULL
 };

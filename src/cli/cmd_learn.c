@@ -7,11 +7,13 @@
  */
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "tensor/tensor.h"
 #include "tui/tui.h"
 
 static int
@@ -24,44 +26,60 @@ not_a_tty(const char *cmd)
 	return CLI_USAGE;
 }
 
-/* The options both commands take; the one argument goes to *arg. */
+enum { OPT_PRESENT = CLI_KEY_FIRST };
+
+/* The options both commands take. */
+static const struct option learn_table[] = {
+	{ "present", no_argument, NULL, OPT_PRESENT },
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+/* --present, or the one argument (o->arg). */
 static int
-parse(const cli_cmd *cmd, int argc, char **argv, tui_opts *o, bool *help)
+learn_opt(void *ctx, int key, char *arg)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			*help = true;
-			return CLI_OK;
-		} else if (strcmp(a, "--no-color") == 0) {
-			o->no_color = true;
-		} else if (strcmp(a, "--present") == 0) {
-			o->present = true;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			return cli_usage_err(cmd->name, "unknown option '%s'", a);
-		} else if (o->arg) {
-			return cli_usage_err(cmd->name, "one %s at a time ('%s' and '%s')",
-			    o->start == TUI_START_LAB ? "lab" : "lesson", o->arg, a);
-		} else {
-			o->arg = a;
-		}
-	}
+	tui_opts *o = ctx;
+	bool lab = o->start == TUI_START_LAB;
+	char q1[300], q2[300];
+
+	if (key == OPT_PRESENT)
+		o->present = true;
+	else if (lab && o->arg && o->file == NULL && strcmp(o->arg, "inspect") == 0)
+		o->file = arg;	/* lab inspect FILE */
+	else if (o->arg)
+		return cli_usage_err(lab ? "lab" : "learn", "one %s at a time ('%s' "
+		    "and '%s')", lab ? "lab" : "lesson",
+		    cli_quote(o->arg, strlen(o->arg), q1, sizeof q1),
+		    cli_quote(arg, strlen(arg), q2, sizeof q2));
+	else
+		o->arg = arg;
 	return CLI_OK;
+}
+
+/* Read argv into o; false when the command is done (*status). */
+static bool
+parse(const cli_cmd *cmd, int argc, char **argv, tui_opts *o, int *status)
+{
+	cli_opts p = { .cmd = cmd, .table = learn_table, .fn = learn_opt, .ctx = o };
+
+	if (!cli_opts_parse(&p, argc, argv)) {
+		*status = p.status;
+		return false;
+	}
+	o->no_color = p.no_color;
+	return true;
 }
 
 static int
 run_learn(const cli_cmd *cmd, int argc, char **argv)
 {
 	tui_opts o = { .start = TUI_START_HOME };
-	bool help = false;
+	int st;
 
-	int st = parse(cmd, argc, argv, &o, &help);
-	if (st != CLI_OK)
+	if (!parse(cmd, argc, argv, &o, &st))
 		return st;
-	if (help) {
-		cli_print_help(cmd, stdout);
-		return cli_finish_output(cmd->name, CLI_OK);
-	}
 	if (o.arg)
 		o.start = TUI_START_LESSON;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
@@ -69,23 +87,24 @@ run_learn(const cli_cmd *cmd, int argc, char **argv)
 	return tui_main(&o);
 }
 
+/* After the help of lab: the labs. */
+static void
+lab_help_more(FILE *fp)
+{
+	for (size_t i = 0; i < tui_nlabs; i++)
+		fprintf(fp, "  %-9s %s\n", tui_labs[i].name, tui_labs[i].what);
+}
+
 static int
 run_lab(const cli_cmd *cmd, int argc, char **argv)
 {
 	tui_opts o = { .start = TUI_START_LAB };
-	bool help = false;
-	char list[200] = "";
+	char list[200] = "", q[300];
 	size_t n = 0;
+	int st;
 
-	int st = parse(cmd, argc, argv, &o, &help);
-	if (st != CLI_OK)
+	if (!parse(cmd, argc, argv, &o, &st))
 		return st;
-	if (help) {
-		cli_print_help(cmd, stdout);
-		for (size_t i = 0; i < tui_nlabs; i++)
-			printf("  %-9s %s\n", tui_labs[i].name, tui_labs[i].what);
-		return cli_finish_output(cmd->name, CLI_OK);
-	}
 	for (size_t i = 0; i < tui_nlabs && n < sizeof list; i++)
 		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
 		    tui_labs[i].name);
@@ -95,7 +114,20 @@ run_lab(const cli_cmd *cmd, int argc, char **argv)
 	for (i = 0; i < tui_nlabs && strcmp(tui_labs[i].name, o.arg) != 0; i++)
 		;
 	if (i == tui_nlabs)
-		return cli_usage_err(cmd->name, "no lab '%s' (the labs: %s)", o.arg, list);
+		return cli_usage_err(cmd->name, "no lab '%s' (the labs: %s)",
+		    cli_quote(o.arg, strlen(o.arg), q, sizeof q), list);
+	if (o.file) {		/* a bad file is reported before the screen opens */
+		tensor_file *tf;
+		tensor_err e;
+		tensor_status ts = tensor_file_open(o.file, &tf, &e);
+		if (ts != TENSOR_OK) {
+			fprintf(stderr, "%s: %s%s%serror: %s\n", o.file, e.tensor[0] ?
+			    "tensor " : "", e.tensor, e.tensor[0] ? ": " : "",
+			    ts == TENSOR_ENOMEM ? "out of memory" : e.msg);
+			return ts == TENSOR_EDATA ? CLI_DATAERR : CLI_IOERR;
+		}
+		tensor_file_close(tf);
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return not_a_tty(cmd->name);
 	return tui_main(&o);
@@ -132,21 +164,24 @@ const cli_cmd cli_cmd_learn = {
 	"not a terminal; 65 the lesson is invalid (its errors are printed, the\n"
 	"screen is not touched); 74 I/O error; 1 the terminal cannot be used;\n"
 	"128+N ended by signal N.\n",
-	run_learn
+	run_learn, NULL
 };
 
 const cli_cmd cli_cmd_lab = {
 	"lab", "a numeric lab in the full-screen tutor",
-	"fptutor lab NAME [--present] [--no-color]",
-	"Open the lab NAME in the full-screen tutor (q leaves it).\n"
+	"fptutor lab NAME [--present] [--no-color]\n"
+	"       fptutor lab inspect [FILE]",
+	"Open the lab NAME in the full-screen tutor (q leaves it).  The inspect\n"
+	"lab shows FILE (.npy or safetensors; default the lessons' toy dump).\n"
 	"\n"
 	"      --present   presenter mode (high contrast; b blanks the screen)\n"
 	"      --no-color  no colour (so does NO_COLOR)\n"
 	"  -h, --help      show this help and the labs\n"
 	"\n"
 	"Exit status: 0 quit; 2 usage error (no such lab), or standard input\n"
-	"or output is not a terminal; 1 the terminal cannot be used; 128+N\n"
-	"ended by signal N.\n"
+	"or output is not a terminal; 65 FILE is not a valid tensor file; 74\n"
+	"it cannot be read; 1 the terminal cannot be used; 128+N ended by\n"
+	"signal N.\n"
 	"\nThe labs:\n",
-	run_lab
+	run_lab, lab_help_more
 };

@@ -60,30 +60,18 @@ print_load_diags(const void *cmd, const lesson_diags *d)
 static int
 run_lessons(const cli_cmd *cmd, int argc, char **argv)
 {
-	bool json = false, no_color = false;
+	static const struct option table[] = {
+		CLI_OPT_JSON, CLI_OPT_NO_COLOR, CLI_OPT_HELP, CLI_OPT_END
+	};
+	cli_opts p = { .cmd = cmd, .table = table };
+	bool json;
 	lesson_shelf sh;
 	int status = CLI_OK;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "--json") == 0) {
-			json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			no_color = true;
-		} else if (a[0] == '-') {
-			char qa[300];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		} else {
-			char qa[300];
-			return cli_usage_err(cmd->name, "unexpected argument '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		}
-	}
-	view_term_init(no_color || json);
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	json = p.json;
+	view_term_init(p.no_color || json);
 	if (lesson_shelf_open(&sh, print_load_diags, cmd->name) != 0) {
 		cli_err(cmd->name, "out of memory");
 		return CLI_IOERR;
@@ -130,5 +118,5 @@ const cli_cmd cli_cmd_lessons = {
 	"\n"
 	"Exit status: 0 success; 65 a lesson is invalid (it is not listed; see\n"
 	"fptutor check-lesson); 2 usage error; 74 I/O error.\n",
-	run_lessons
+	run_lessons, NULL
 };

@@ -193,41 +193,49 @@ play(const char *cmd, lesson *l, const answer *ans, size_t nans, bool json)
 	return status;
 }
 
+static const struct option play_table[] = {
+	{ "answers", required_argument, NULL, 'a' },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+typedef struct play_args {
+	const char *lesson, *answers;
+} play_args;
+
+static int
+play_opt(void *ctx, int key, char *v)
+{
+	play_args *a = ctx;
+
+	if (key == 'a') {
+		a->answers = v;
+	} else if (a->lesson) {
+		char q1[300], q2[300];
+		return cli_usage_err("play", "one lesson at a time ('%s' and '%s')",
+		    cli_quote(a->lesson, strlen(a->lesson), q1, sizeof q1),
+		    cli_quote(v, strlen(v), q2, sizeof q2));
+	} else {
+		a->lesson = v;
+	}
+	return CLI_OK;
+}
+
 static int
 run_play(const cli_cmd *cmd, int argc, char **argv)
 {
-	const char *arg = NULL, *answers = NULL;
-	bool json = false, no_color = false;
+	play_args a = { NULL, NULL };
+	cli_opts p = { .cmd = cmd, .table = play_table, .fn = play_opt, .ctx = &a };
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return cli_finish_output(cmd->name, CLI_OK);
-		} else if (strcmp(a, "--json") == 0) {
-			json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			no_color = true;
-		} else if (strcmp(a, "--answers") == 0 || strcmp(a, "-a") == 0) {
-			if (i + 1 >= argc)
-				return cli_usage_err(cmd->name, "option '%s' needs a file", a);
-			answers = argv[++i];
-		} else if (strncmp(a, "--answers=", 10) == 0) {
-			answers = a + 10;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			char qa[300];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), qa, sizeof qa));
-		} else if (arg) {
-			return cli_usage_err(cmd->name, "one lesson at a time ('%s' and '%s')",
-			    arg, a);
-		} else {
-			arg = a;
-		}
-	}
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	const char *arg = a.lesson, *answers = a.answers;
+	bool json = p.json;
 	if (arg == NULL)
 		return cli_usage_err(cmd->name, "no lesson given (see 'fptutor lessons')");
-	view_term_init(no_color || json);
+	view_term_init(p.no_color || json);
 
 	lesson_diags d = { 0 };
 	lesson_open_err err;
@@ -281,5 +289,5 @@ const cli_cmd cli_cmd_play = {
 	"Exit status: 0 every question passed; 1 some question did not pass or\n"
 	"was not answered; 65 the lesson or the answers file is invalid; 2 usage\n"
 	"error (no such lesson); 74 I/O error.\n",
-	run_play
+	run_play, NULL
 };

@@ -217,30 +217,6 @@ range:
 
 /* ---- options ---------------------------------------------------------- */
 
-/* The option's value: "--opt=VALUE" or the next argument. */
-static const char *
-opt_value(const char *name, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
-	size_t n = strlen(name);
-
-	if (a[n] == '=')
-		return a + n + 1;
-	if (*i + 1 >= argc) {
-		cli_usage_err("scaler", "option '%s' needs a value", name);
-		return NULL;
-	}
-	return argv[++*i];
-}
-
-/* Does argument a name option `name` (alone, or as name=value)? */
-static bool
-is_opt(const char *a, const char *name)
-{
-	size_t n = strlen(name);
-	return strncmp(a, name, n) == 0 && (a[n] == '\0' || a[n] == '=');
-}
-
 static bool
 add_scales(const char *opt, const char *list, scaler_opts *o)
 {
@@ -270,120 +246,153 @@ add_scales(const char *opt, const char *list, scaler_opts *o)
 	}
 }
 
-/* Parse argv into o; returns CLI_OK, or the status to exit with (the
- * message is out).  -1 means --help was shown. */
-static int
-parse(const cli_cmd *cmd, int argc, char **argv, scaler_opts *o)
+enum {
+	OPT_DTYPE = CLI_KEY_FIRST, OPT_GRAD, OPT_GRAD_MAX, OPT_SCALE,
+	OPT_SIMULATE, OPT_ORDER,
+	/* only with --simulate, from here to OPT_ACCUMULATE */
+	OPT_INF_STEPS, OPT_INIT_SCALE, OPT_GROWTH_FACTOR, OPT_BACKOFF_FACTOR,
+	OPT_GROWTH_INTERVAL, OPT_ACCUMULATE
+};
+
+static const struct option scaler_table[] = {
+	{ "dtype", required_argument, NULL, OPT_DTYPE },
+	{ "grad", required_argument, NULL, OPT_GRAD },
+	{ "grad-max", required_argument, NULL, OPT_GRAD_MAX },
+	{ "scale", required_argument, NULL, OPT_SCALE },
+	{ "simulate", required_argument, NULL, OPT_SIMULATE },
+	{ "order", no_argument, NULL, OPT_ORDER },
+	{ "inf-steps", required_argument, NULL, OPT_INF_STEPS },
+	{ "init-scale", required_argument, NULL, OPT_INIT_SCALE },
+	{ "growth-factor", required_argument, NULL, OPT_GROWTH_FACTOR },
+	{ "backoff-factor", required_argument, NULL, OPT_BACKOFF_FACTOR },
+	{ "growth-interval", required_argument, NULL, OPT_GROWTH_INTERVAL },
+	{ "accumulate", required_argument, NULL, OPT_ACCUMULATE },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+
+/* The option's name in the table, without its "--". */
+static const char *
+key_name(int key)
 {
-	static const char *const sim_opts[] = {
-		"--inf-steps", "--init-scale", "--growth-factor", "--backoff-factor",
-		"--growth-interval", "--accumulate", NULL
-	};
+	const struct option *t = scaler_table;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = NULL;
+	while (t->name && t->val != key)
+		t++;
+	return t->name;
+}
 
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return -1;
-		}
-		for (int k = 0; sim_opts[k]; k++)
-			if (is_opt(a, sim_opts[k]) && o->sim_only == NULL)
-				o->sim_only = sim_opts[k];
-		if (strcmp(a, "--json") == 0) {
-			o->json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			o->no_color = true;
-		} else if (strcmp(a, "--order") == 0) {
-			o->order = true;
-		} else if (is_opt(a, "--dtype")) {
-			if ((v = opt_value("--dtype", argc, argv, &i)) == NULL)
-				return CLI_USAGE;
-			if ((o->dtype = fp_format_find(v)) == NULL) {
-				char q[200];
-				return cli_usage_err(cmd->name, "--dtype: unknown format '%s' "
-				    "(known: %s)", cli_quote(v, strlen(v), q, sizeof q), fp_format_names());
-			}
-		} else if (is_opt(a, "--grad-max")) {
-			if ((v = opt_value("--grad-max", argc, argv, &i)) == NULL ||
-			    !read_grad("--grad-max", v, &o->grad_max))
-				return CLI_USAGE;
-			o->grad_max_text = v;
-		} else if (is_opt(a, "--grad")) {
-			if ((v = opt_value("--grad", argc, argv, &i)) == NULL ||
-			    !read_grad("--grad", v, &o->grad))
-				return CLI_USAGE;
-			o->grad_text = v;
-			if (o->walk_only == NULL)
-				o->walk_only = "--grad";
-		} else if (is_opt(a, "--scale")) {
-			if ((v = opt_value("--scale", argc, argv, &i)) == NULL ||
-			    !add_scales("--scale", v, o))
-				return CLI_USAGE;
-			/* --scale S...: the scales may also follow as arguments. */
-			while (i + 1 < argc && argv[i + 1][0] != '-')
-				if (!add_scales("--scale", argv[++i], o))
-					return CLI_USAGE;
-			if (o->walk_only == NULL)
-				o->walk_only = "--scale";
-		} else if (is_opt(a, "--simulate")) {
-			if ((v = opt_value("--simulate", argc, argv, &i)) == NULL ||
-			    !read_count("--simulate", v, 1, SCALER_MAX_STEPS, &o->simulate))
-				return CLI_USAGE;
-		} else if (is_opt(a, "--inf-steps")) {
-			if ((v = opt_value("--inf-steps", argc, argv, &i)) == NULL ||
-			    !read_steps("--inf-steps", v, o))
-				return CLI_USAGE;
-		} else if (is_opt(a, "--init-scale")) {
-			if ((v = opt_value("--init-scale", argc, argv, &i)) == NULL ||
-			    !read_scale("--init-scale", v, &o->params.init_scale))
-				return CLI_USAGE;
-		} else if (is_opt(a, "--growth-factor")) {
-			if ((v = opt_value("--growth-factor", argc, argv, &i)) == NULL ||
-			    !read_factor("--growth-factor", v, true,
-			    &o->params.growth_factor))
-				return CLI_USAGE;
-		} else if (is_opt(a, "--backoff-factor")) {
-			if ((v = opt_value("--backoff-factor", argc, argv, &i)) == NULL ||
-			    !read_factor("--backoff-factor", v, false,
-			    &o->params.backoff_factor))
-				return CLI_USAGE;
-		} else if (is_opt(a, "--growth-interval")) {
-			if ((v = opt_value("--growth-interval", argc, argv, &i)) == NULL ||
-			    !read_count("--growth-interval", v, 1, SCALER_MAX_INTERVAL,
-			    &o->params.growth_interval))
-				return CLI_USAGE;
-		} else if (is_opt(a, "--accumulate")) {
-			if ((v = opt_value("--accumulate", argc, argv, &i)) == NULL ||
-			    !read_count("--accumulate", v, 1, SCALER_MAX_ACCUMULATE,
-			    &o->accumulate))
-				return CLI_USAGE;
-		} else if (a[0] == '-' && a[1] != '\0') {
+typedef struct scaler_args {
+	scaler_opts *o;
+	bool scales_follow;	/* after --scale S: more scales may follow */
+} scaler_args;
+
+/* One option's value into o; false when it is refused (reported). */
+static bool
+take(scaler_opts *o, int key, const char *v)
+{
+	switch (key) {
+	case OPT_DTYPE:
+		if ((o->dtype = fp_format_find(v)) == NULL) {
 			char q[200];
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), q, sizeof q));
-		} else {
-			char q[200];
-			return cli_usage_err(cmd->name, "unexpected argument '%s' (give "
-			    "scales with --scale)", cli_quote(a, strlen(a), q, sizeof q));
+			cli_usage_err("scaler", "--dtype: unknown format '%s' (known: %s)",
+			    cli_quote(v, strlen(v), q, sizeof q), fp_format_names());
+			return false;
 		}
+		return true;
+	case OPT_GRAD_MAX:
+		o->grad_max_text = v;
+		return read_grad("--grad-max", v, &o->grad_max);
+	case OPT_GRAD:
+		o->grad_text = v;
+		return read_grad("--grad", v, &o->grad);
+	case OPT_SCALE:
+		return add_scales("--scale", v, o);
+	case OPT_SIMULATE:
+		return read_count("--simulate", v, 1, SCALER_MAX_STEPS, &o->simulate);
+	case OPT_INF_STEPS:
+		return read_steps("--inf-steps", v, o);
+	case OPT_INIT_SCALE:
+		return read_scale("--init-scale", v, &o->params.init_scale);
+	case OPT_GROWTH_FACTOR:
+		return read_factor("--growth-factor", v, true, &o->params.growth_factor);
+	case OPT_BACKOFF_FACTOR:
+		return read_factor("--backoff-factor", v, false,
+		    &o->params.backoff_factor);
+	case OPT_GROWTH_INTERVAL:
+		return read_count("--growth-interval", v, 1, SCALER_MAX_INTERVAL,
+		    &o->params.growth_interval);
+	case OPT_ACCUMULATE:
+		return read_count("--accumulate", v, 1, SCALER_MAX_ACCUMULATE,
+		    &o->accumulate);
 	}
+	return true;
+}
 
-	/* Which mode, and options that do not belong to it. */
+static int
+scaler_opt(void *ctx, int key, char *v)
+{
+	scaler_args *s = ctx;
+	scaler_opts *o = s->o;
+	bool scales_follow = s->scales_follow;
+
+	s->scales_follow = false;
+	if (key == CLI_OPT_OPERAND) {
+		char q[200];
+		if (!scales_follow)
+			return cli_usage_err("scaler", "unexpected argument '%s' (give "
+			    "scales with --scale)", cli_quote(v, strlen(v), q, sizeof q));
+		key = OPT_SCALE;	/* --scale S...: the scales may also follow */
+	}
+	if (key >= OPT_INF_STEPS && key <= OPT_ACCUMULATE && o->sim_only == NULL)
+		o->sim_only = key_name(key);
+	if ((key == OPT_GRAD || key == OPT_SCALE) && o->walk_only == NULL)
+		o->walk_only = key_name(key);
+	if (key == OPT_ORDER)
+		o->order = true;
+	if (!take(o, key, v))
+		return CLI_USAGE;
+	s->scales_follow = key == OPT_SCALE;
+	return CLI_OK;
+}
+
+/* Which mode, and options that do not belong to it. */
+static int
+check_modes(const cli_cmd *cmd, const scaler_opts *o)
+{
 	if (o->order && (o->simulate || o->sim_only || o->walk_only ||
 	    o->grad_max_text || o->dtype))
 		return cli_usage_err(cmd->name, "--order takes no other option but "
 		    "--json and --no-color");
 	if (o->simulate == 0 && o->sim_only)
-		return cli_usage_err(cmd->name, "%s needs --simulate N", o->sim_only);
+		return cli_usage_err(cmd->name, "--%s needs --simulate N", o->sim_only);
 	if (o->simulate && o->walk_only)
-		return cli_usage_err(cmd->name, "%s is for the static walk, not for "
+		return cli_usage_err(cmd->name, "--%s is for the static walk, not for "
 		    "--simulate (use --grad-max or --inf-steps)", o->walk_only);
 	for (size_t k = 0; k < o->ninf; k++)
 		if (o->inf[k].hi > o->simulate)
 			return cli_usage_err(cmd->name, "--inf-steps: step %ld is beyond "
 			    "the %ld simulated steps", o->inf[k].hi, o->simulate);
 	return CLI_OK;
+}
+
+/* Read argv into o and check that the options fit together. */
+static bool
+parse(const cli_cmd *cmd, int argc, char **argv, scaler_opts *o, int *status)
+{
+	scaler_args s = { o, false };
+	cli_opts p = { .cmd = cmd, .table = scaler_table, .fn = scaler_opt, .ctx = &s };
+
+	if (!cli_opts_parse(&p, argc, argv)) {
+		*status = p.status;
+		return false;
+	}
+	o->json = p.json;
+	o->no_color = p.no_color;
+	*status = check_modes(cmd, o);
+	return *status == CLI_OK;
 }
 
 static int
@@ -398,10 +407,9 @@ run_scaler(const cli_cmd *cmd, int argc, char **argv)
 	o.grad_text = "1e-8";
 	fp_read(o.grad_text, &o.grad, NULL);
 
-	status = parse(cmd, argc, argv, &o);
-	if (status != CLI_OK) {
+	if (!parse(cmd, argc, argv, &o, &status)) {
 		free(o.inf);
-		return status < 0 ? cli_finish_output(cmd->name, CLI_OK) : status;
+		return status;
 	}
 	if (o.dtype == NULL)
 		o.dtype = fp_format_get(FP_FP16);
@@ -496,5 +504,5 @@ const cli_cmd cli_cmd_scaler = {
 	"Numbers are decimal (1e-8), C99 hex floats (0x1p16) or 2^K (2^16).\n"
 	"Exit status: 0 success; 2 usage error (a bad option or value); 74 output\n"
 	"error.\n",
-	run_scaler
+	run_scaler, NULL
 };

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/train_dump.h"
 #include "train/toy.h"
 #include "view/train_text.h"
 
@@ -22,6 +23,7 @@ typedef struct train_opts {
 	int nmodes;
 	toy_config cfg;
 	bool json, no_color;
+	const char *dump;	/* --dump DIR, or NULL */
 } train_opts;
 
 /* Decimal digits only, at most max. */
@@ -85,69 +87,64 @@ read_modes(const char *cmd, const char *list, train_opts *o)
 	return true;
 }
 
-/* "--opt VALUE" or "--opt=VALUE": the value, advancing *i; NULL if this
- * argument is not opt.  *missing is set when the value is absent. */
-static const char *
-opt_value(const char *opt, int argc, char **argv, int *i, bool *missing)
-{
-	const char *a = argv[*i];
-	size_t n = strlen(opt);
+enum { OPT_MODE = CLI_KEY_FIRST, OPT_STEPS, OPT_SEED, OPT_DUMP };
 
-	if (strncmp(a, opt, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
+static const struct option train_table[] = {
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "steps", required_argument, NULL, OPT_STEPS },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "dump", required_argument, NULL, OPT_DUMP },
+	CLI_OPT_JSON,
+	CLI_OPT_NO_COLOR,
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
 
 static int
-parse(const cli_cmd *cmd, int argc, char **argv, train_opts *o)
+train_opt(void *ctx, int key, char *v)
 {
+	train_opts *o = ctx;
+	uintmax_t n;
+
+	switch (key) {
+	case OPT_MODE:
+		return read_modes("train", v, o) ? CLI_OK : CLI_USAGE;
+	case OPT_STEPS:
+		if (!read_whole("train", "--steps", v, TOY_MAX_STEPS, &n))
+			return CLI_USAGE;
+		o->cfg.steps = (long)n;
+		return CLI_OK;
+	case OPT_SEED:
+		if (!read_whole("train", "--seed", v, UINT64_MAX, &n))
+			return CLI_USAGE;
+		o->cfg.seed = (uint64_t)n;
+		return CLI_OK;
+	case OPT_DUMP:
+		if (*v == '\0')
+			return cli_usage_err("train", "--dump: no directory given");
+		o->dump = v;
+		return CLI_OK;
+	}
+	return CLI_OPTS_UNEXPECTED;
+}
+
+/* Read argv into o; false when the command is done (*status). */
+static bool
+parse(const cli_cmd *cmd, int argc, char **argv, train_opts *o, int *status)
+{
+	cli_opts p = { .cmd = cmd, .table = train_table, .fn = train_opt, .ctx = o };
+
 	toy_config_default(&o->cfg);
 	for (int m = 0; m < TOY_NMODES; m++)
 		o->modes[m] = (toy_mode)m;
 	o->nmodes = TOY_NMODES;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v;
-		bool missing = false;
-		uintmax_t n;
-		char q[200];
-
-		if ((v = opt_value("--mode", argc, argv, &i, &missing))) {
-			if (!read_modes(cmd->name, v, o))
-				return CLI_USAGE;
-		} else if ((v = opt_value("--steps", argc, argv, &i, &missing))) {
-			if (!read_whole(cmd->name, "--steps", v, TOY_MAX_STEPS, &n))
-				return CLI_USAGE;
-			o->cfg.steps = (long)n;
-		} else if ((v = opt_value("--seed", argc, argv, &i, &missing))) {
-			if (!read_whole(cmd->name, "--seed", v, UINT64_MAX, &n))
-				return CLI_USAGE;
-			o->cfg.seed = (uint64_t)n;
-		} else if (missing) {
-			return cli_usage_err(cmd->name, "option '%s' needs a value", a);
-		} else if (strcmp(a, "--json") == 0) {
-			o->json = true;
-		} else if (strcmp(a, "--no-color") == 0) {
-			o->no_color = true;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			cli_print_help(cmd, stdout);
-			return -1;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			return cli_usage_err(cmd->name, "unknown option '%s'",
-			    cli_quote(a, strlen(a), q, sizeof q));
-		} else {
-			return cli_usage_err(cmd->name, "unexpected argument '%s'",
-			    cli_quote(a, strlen(a), q, sizeof q));
-		}
+	if (!cli_opts_parse(&p, argc, argv)) {
+		*status = p.status;
+		return false;
 	}
-	return CLI_OK;
+	o->json = p.json;
+	o->no_color = p.no_color;
+	return true;
 }
 
 /* ---- JSON ---------------------------------------------------------------- */
@@ -213,12 +210,10 @@ run_train(const cli_cmd *cmd, int argc, char **argv)
 	train_opts o = { .nmodes = 0 };
 	view_train_run runs[TOY_NMODES];
 	toy_step *store[TOY_NMODES] = { NULL };
-	int st = parse(cmd, argc, argv, &o), status = CLI_OK;
+	int status = CLI_OK;
 
-	if (st < 0)
-		return cli_finish_output(cmd->name, CLI_OK);
-	if (st != CLI_OK)
-		return st;
+	if (!parse(cmd, argc, argv, &o, &status))
+		return status;
 	view_term_init(o.no_color || o.json);
 
 	for (int k = 0; k < o.nmodes; k++) {
@@ -232,14 +227,37 @@ run_train(const cli_cmd *cmd, int argc, char **argv)
 			status = CLI_IOERR;
 			break;
 		}
+		char err[4400];
+		train_dump *d = NULL;
+		if (o.dump && (d = train_dump_open(o.dump, mi, &o.cfg, err,
+		    sizeof err)) == NULL) {
+			toy_run_free(r);
+			cli_err(cmd->name, "--dump: %s", err);
+			status = CLI_IOERR;
+			break;
+		}
 		toy_step s;
 		long n = 0;
+		bool dumped = true;
 		while (toy_run_step(r, &s)) {
 			if (o.json)
 				json_step(mi, &s);
 			else
 				store[k][n] = s;
+			if (d && dumped && !train_dump_step(d, r, &s))
+				dumped = false;
 			n++;
+		}
+		if (d && !dumped) {
+			train_dump_abort(d);
+			snprintf(err, sizeof err, "cannot write the dump of %s: %s",
+			    mi->name, strerror(errno));
+		}
+		if (d && (!dumped || !train_dump_close(d, r, err, sizeof err))) {
+			toy_run_free(r);
+			cli_err(cmd->name, "--dump: %s", err);
+			status = CLI_IOERR;
+			break;
 		}
 		runs[k] = (view_train_run){ mi, store[k], n, { .mode = mi->id } };
 		toy_run_summary(r, &runs[k].sum);
@@ -256,7 +274,8 @@ run_train(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_train = {
 	"train", "compare a toy training run in fp32, fp16 with GradScaler and bf16",
-	"fptutor train [--mode M[,M...]] [--steps N] [--seed N] [--json] [--no-color]",
+	"fptutor train [--mode M[,M...]] [--steps N] [--seed N] [--dump DIR] [--json]\n"
+	"       [--no-color]",
 	"Train one small model on the same data from the same initial weights in\n"
 	"each mode, with every operation's dtype emulated, and compare: loss per\n"
 	"step, the loss scale, skipped steps, the gradient norm after unscale,\n"
@@ -273,6 +292,11 @@ const cli_cmd cli_cmd_train = {
 	"                                     no master copy, GradScaler\n"
 	"  --steps N          steps per mode, 0 to 20000 (default 300)\n"
 	"  --seed N           data and initial weights, 0 to 2^64-1 (default 1)\n"
+	"  --dump DIR         also write DIR/MODE.safetensors per mode: every step's\n"
+	"                     gradients (stepN.grad.w1 ... the unscaled fp32 ones;\n"
+	"                     stepN.grad_out, stepN.grad_hidden per example, in the\n"
+	"                     low dtype, times the loss scale stepN.scale) and the\n"
+	"                     final weights (weights.w1 ...), for 'fptutor inspect'\n"
 	"  --json             one JSON object per line: every step (mode step loss\n"
 	"                     scale skipped grad_norm nonfinite zero_grads swallowed\n"
 	"                     first_nonfinite), then each mode's summary (mode\n"
@@ -287,6 +311,7 @@ const cli_cmd cli_cmd_train = {
 	"which tensor lives in which dtype.  The same seed gives the same numbers\n"
 	"on every machine.\n"
 	"\n"
-	"Exit status: 0 done; 2 usage error; 74 output error.\n",
-	run_train
+	"Exit status: 0 done; 2 usage error; 74 output error (or the dump cannot\n"
+	"be written).\n",
+	run_train, NULL
 };

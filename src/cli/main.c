@@ -20,8 +20,10 @@ static int cmd_help(const cli_cmd *cmd, int argc, char **argv);
 static const cli_cmd cmd_help_def = {
 	"help", "show the help of a command",
 	"fptutor help [COMMAND]",
-	"Show the help of COMMAND, or the list of commands.\n",
-	cmd_help
+	"Show the help of COMMAND, or the list of commands.\n"
+	"\n"
+	"  -h, --help  show this help\n",
+	cmd_help, NULL
 };
 
 /* The command table: each command's name, synopsis and help live beside
@@ -34,6 +36,7 @@ static const cli_cmd *const commands[] = {
 	&cli_cmd_scaler,
 	&cli_cmd_calc,
 	&cli_cmd_train,
+	&cli_cmd_inspect,
 	&cli_cmd_lessons,
 	&cli_cmd_play,
 	&cli_cmd_grade,
@@ -71,31 +74,80 @@ print_main_help(FILE *fp)
 	    cli_progname);
 }
 
+/* help's one operand, the command to show. */
+static int
+help_arg(void *ctx, int key, char *arg)
+{
+	const char **name = ctx;
+
+	(void)key;
+	if (*name)
+		return cli_usage_err("help", "too many arguments");
+	*name = arg;
+	return CLI_OK;
+}
+
 static int
 cmd_help(const cli_cmd *cmd, int argc, char **argv)
 {
+	static const struct option table[] = { CLI_OPT_HELP, CLI_OPT_END };
+	const char *name = NULL;
+	cli_opts p = { .cmd = cmd, .table = table, .fn = help_arg, .ctx = &name };
 	char qa[300];
-	if (argc < 2) {
+
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	if (name == NULL) {
 		print_main_help(stdout);
 		return cli_finish_output(cmd->name, CLI_OK);
 	}
-	if (argc > 2)
-		return cli_usage_err(cmd->name, "too many arguments");
-	const cli_cmd *c = find_command(argv[1]);
+	const cli_cmd *c = find_command(name);
 	if (c == NULL)
 		return cli_usage_err(cmd->name, "unknown command '%s'",
-		    cli_quote(argv[1], strlen(argv[1]), qa, sizeof qa));
+		    cli_quote(name, strlen(name), qa, sizeof qa));
 	cli_print_help(c, stdout);
 	return cli_finish_output(cmd->name, CLI_OK);
+}
+
+/* fptutor's own options, before the command: the first of -h and -V
+ * wins; the command stops the reading. */
+static int
+global_opt(void *ctx, int key, char *arg)
+{
+	int *first = ctx;
+
+	(void)arg;
+	if (key == CLI_OPT_OPERAND)
+		return CLI_OPTS_STOP;
+	if (*first == 0)
+		*first = key;
+	return CLI_OK;
 }
 
 int
 main(int argc, char **argv)
 {
+	static const struct option table[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		CLI_OPT_END
+	};
+	int first = 0;
+	cli_opts p = { .cmd = NULL, .table = table, .fn = global_opt, .ctx = &first };
 	char qa[300];
 
 	lesson_set_installed_dir(FPTUTOR_LESSONDIR);
-	if (argc < 2) {
+	if (!cli_opts_parse(&p, argc, argv))
+		return p.status;
+	if (first == 'h') {
+		print_main_help(stdout);
+		return cli_finish_output(NULL, CLI_OK);
+	}
+	if (first == 'V') {
+		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return cli_finish_output(NULL, CLI_OK);
+	}
+	if (p.next >= argc) {
 		int status;
 		/* On a terminal, `fptutor` alone is the tutor's home. */
 		if (cli_learn_home(&status))
@@ -103,21 +155,10 @@ main(int argc, char **argv)
 		print_main_help(stderr);
 		return CLI_USAGE;
 	}
-	const char *a = argv[1];
-	if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-		print_main_help(stdout);
-		return cli_finish_output(NULL, CLI_OK);
-	}
-	if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
-		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-		return cli_finish_output(NULL, CLI_OK);
-	}
-	if (a[0] == '-')
-		return cli_usage_err(NULL, "unknown option '%s'",
-		    cli_quote(a, strlen(a), qa, sizeof qa));
+	const char *a = argv[p.next];
 	const cli_cmd *cmd = find_command(a);
 	if (cmd == NULL)
 		return cli_usage_err(NULL, "unknown command '%s'",
 		    cli_quote(a, strlen(a), qa, sizeof qa));
-	return cmd->run(cmd, argc - 1, argv + 1);
+	return cmd->run(cmd, argc - p.next, argv + p.next);
 }

@@ -1,8 +1,8 @@
 /*
  * report.c — how every command speaks: "fptutor: CMD: message" on
  * stderr, the "Try 'fptutor help CMD'" after a usage error, a user's text
- * quoted for a message, a command's help, the check that stdout was
- * written, and a lesson's diagnostics.  main.c and each command call
+ * quoted for a message, an option's value, a command's help, the check
+ * that stdout was written, and a lesson's diagnostics.  main.c and each command call
  * these; nothing here calls back.
  */
 #include <config.h>
@@ -80,6 +80,8 @@ cli_print_help(const cli_cmd *cmd, FILE *fp)
 	fprintf(fp, "Usage: %s\n%s\n", cmd->usage, cmd->summary);
 	if (cmd->help)
 		fprintf(fp, "\n%s", cmd->help);
+	if (cmd->help_more)
+		cmd->help_more(fp);
 }
 
 int

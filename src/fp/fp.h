@@ -224,6 +224,26 @@ typedef struct fp_walk {
 	unsigned flags;
 } fp_walk;
 void fp_explain_round(const fp_format *f, const fp_real *r, fp_walk *out);
+
+/*
+ * The exact value of a number's text, for a walk beyond double's range:
+ * |x| = 0.sig x 2^(lead + 1), the leading 1 of sig at bit 63, so 1e400
+ * has lead 1328 and 1e-400 lead -1329; `more` says bits beyond sig's are
+ * set.  fp_read_exact reads text as fp_read does (false for bad text,
+ * zero, inf and NaN, and a decimal exponent beyond FP_EXACT_MAX_EXP10 or
+ * a hex one beyond four times that), and fp_explain_round_exact walks it
+ * into f: the same walk fp_explain_round gives inside double's range,
+ * with the true exponent and sticky bit outside it.
+ */
+typedef struct fp_exact {
+	bool negative;
+	long lead;
+	uint64_t sig;
+	bool more;
+} fp_exact;
+#define FP_EXACT_MAX_EXP10 10000000L
+bool fp_read_exact(const char *text, fp_exact *out);
+void fp_explain_round_exact(const fp_format *f, const fp_exact *x, fp_walk *out);
 /* The stages a view animates after the bits when r is rounded into f:
  * 0 when r is exact there (or zero, inf, NaN); 2 when the exponent alone
  * overflows (no cut to show); else 3 (the cut; guard, round and sticky;

@@ -9,4 +9,6 @@ src_libfptutor_a_SOURCES += \
 	src/fp/read.c \
 	src/fp/decode.c \
 	src/fp/text.c \
-	src/fp/explain.c
+	src/fp/explain.c \
+	src/fp/exact.c \
+	src/fp/walk.c

@@ -4,9 +4,11 @@
  *
  * The verdict is decided in this order, each one a reason to fail however
  * many right words the answer holds: nothing to grade; key words without
- * sentences (salad); two exclusive claims asserted (a contradiction); a
- * misconception asserted; a required concept missing; a score below the
- * pass mark.
+ * sentences (salad; not for a list of steps in the right order, set
+ * apart by commas or arrows, which is what an order question asks for);
+ * two exclusive claims asserted (a contradiction); a hedge that never
+ * commits; a misconception asserted; a core concept missing; a score
+ * below the pass mark.
  */
 #include <config.h>
 
@@ -26,6 +28,7 @@ grade_verdict_text(grade_verdict v)
 	case GRADE_MISCONCEPTION:	return "states a misconception";
 	case GRADE_CONTRADICTION:	return "contradicts itself";
 	case GRADE_SALAD:		return "a list of key words, not an explanation";
+	case GRADE_HEDGE:		return "hedges without committing to an answer";
 	case GRADE_EMPTY:		return "no answer";
 	case GRADE_BAD_ORDER:		return "the steps are not in the right order";
 	}
@@ -51,6 +54,58 @@ is_salad(const gtext *tx)
 	    tx->nsent <= 1;
 }
 
+/* A hedge that never commits: an explicit refusal to commit ("not sure
+ * which", "may or may not", "hard to say", "whatever works"), or three
+ * clauses or more opened by maybe, perhaps, possibly, "might be", "could
+ * be".  One hedge before a committed answer ("I'm fairly sure this is
+ * forward overflow") is not this. */
+static bool
+is_hedge(const gtext *tx)
+{
+	static const char *const refuse[][3] = {
+		{ "not", "sure", NULL }, { "no", "idea", NULL }, { "hard", "to", "say" },
+		{ "may", "or", "may" }, { "might", "or", "might" }, { "whatever", "works", NULL },
+		{ "whatever", "makes", NULL }, { "not", "know", NULL }, { "who", "knows", NULL },
+		{ "any", "of", "them" }, { "can", "not", "tell" },
+	};
+	size_t open = 0;
+
+	for (size_t i = 0; i < tx->n; i++) {
+		for (size_t k = 0; k < sizeof refuse / sizeof refuse[0]; k++) {
+			if (tx->t[i].raw[0] != refuse[k][0][0])
+				continue;	/* most tokens: one byte compared */
+			size_t m = 0;
+			while (m < 3 && refuse[k][m] && i + m < tx->n &&
+			    strcmp(tx->t[i + m].raw, refuse[k][m]) == 0)
+				m++;
+			if (m == 3 || (m < 3 && refuse[k][m] == NULL)) {
+				/* "I'm fairly sure" commits; "not sure" after it does not */
+				if (!(k == 0 && i > 0 && strcmp(tx->t[i - 1].raw, "fairly") == 0))
+					return true;
+			}
+		}
+		bool first = i == 0 || tx->t[i - 1].clause != tx->t[i].clause;
+		const char *w = tx->t[i].raw, *next = i + 1 < tx->n ? tx->t[i + 1].raw : "";
+		if (first && (strcmp(w, "maybe") == 0 || strcmp(w, "perhaps") == 0 ||
+		    strcmp(w, "possibly") == 0 || ((strcmp(w, "might") == 0 ||
+		    strcmp(w, "could") == 0) && strcmp(next, "be") == 0)))
+			open++;
+	}
+	return open >= 3;
+}
+
+/* Some function word at all: "unscale before clipping" has one, a bare
+ * run of names ("scale, backward, unscale_, clip, order matters, inf")
+ * has none. */
+static bool
+has_glue(const gtext *tx)
+{
+	for (size_t i = 0; i < tx->n; i++)
+		if (tx->t[i].flags & TK_FUNC)
+			return true;
+	return false;
+}
+
 static const gentry *
 entry(const grade_rubric *r, const char *id, size_t *idx)
 {
@@ -64,7 +119,7 @@ entry(const grade_rubric *r, const char *id, size_t *idx)
 
 #define MAXPOS 32	/* mentions of one step that are remembered */
 
-#define LIST_GAP 10	/* tokens between mentions that still make one list */
+#define LIST_GAP 14	/* tokens between mentions that still make one list */
 
 typedef struct mention {
 	size_t pos, step;
@@ -143,12 +198,22 @@ placed(const gtext *tx, size_t p)
 /* Are the first mentions in canonical order (a tie counts as in order:
  * "backward on the scaled loss" names two steps at once)? */
 static bool
-ordered(size_t n, const size_t *first)
+ordered(const gentry **steps, size_t n, const size_t *first)
 {
-	for (size_t i = 0; i + 1 < n; i++)
-		if (first[i] == (size_t)-1 || first[i + 1] == (size_t)-1 ||
-		    first[i] > first[i + 1])
+	size_t last = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (first[i] == (size_t)-1) {
+			if (steps[i]->required)
+				return false;
+			continue;	/* an optional step not named */
+		}
+		if (any && first[i] < last)
 			return false;
+		last = first[i];
+		any = true;
+	}
 	return true;
 }
 
@@ -159,14 +224,19 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
     const size_t *first, size_t (*pos)[MAXPOS], const size_t *npos,
     grade_result *res)
 {
-	size_t len = 0, missing = 0;
+	size_t len = 0, missing = 0, seg[32], named = 0;
 	bool used[64] = { false };
 
+	/* the answer's list, when one names every step it names */
+	for (size_t i = 0; i < n; i++)
+		named += first[i] != (size_t)-1;
+	bool list = densest_run(tx, n, pos, npos, seg) == named;
+	const size_t *shown = list ? seg : first;
 	for (size_t k = 0; k < n && k < 64; k++) {
 		size_t bi = n;
 		for (size_t i = 0; i < n && i < 64; i++)
-			if (!used[i] && first[i] != (size_t)-1 &&
-			    (bi == n || first[i] < first[bi]))
+			if (!used[i] && shown[i] != (size_t)-1 &&
+			    (bi == n || shown[i] < shown[bi]))
 				bi = i;
 		if (bi == n)
 			break;
@@ -177,26 +247,25 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 			break;
 	}
 	for (size_t i = 0; i < n; i++)
-		missing += first[i] == (size_t)-1;
+		missing += first[i] == (size_t)-1 && steps[i]->required;
 	for (size_t i = 0; i + 1 < n; i++)
-		res->score += first[i] != (size_t)-1 && first[i + 1] != (size_t)-1 &&
-		    first[i] <= first[i + 1];
+		res->score += shown[i] != (size_t)-1 && shown[i + 1] != (size_t)-1 &&
+		    shown[i] <= shown[i + 1];
 	res->max += (int)n - 1;
 	for (size_t i = 0; i < n; i++) {
 		grade_item *it = &res->concepts[res->nconcepts++];
 		it->id = steps[i]->id;
 		it->hit = first[i] != (size_t)-1;
 		it->weight = 1;
-		it->required = true;
+		it->required = steps[i]->required;
 		it->text = it->hit ? "" : "not mentioned";
 	}
 	/* In order, in the main list or in the answer as a whole. */
-	size_t seg[32];
-	if (densest_run(tx, n, pos, npos, seg) == n) {
-		if (ordered(n, seg))
+	if (list) {
+		if (ordered(steps, n, seg))
 			return true;
 		first = seg;	/* report the inversion of the list itself */
-	} else if (missing == 0 && ordered(n, first)) {
+	} else if (missing == 0 && ordered(steps, n, first)) {
 		return true;
 	}
 
@@ -223,7 +292,7 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 		    steps[bad_b]->id, steps[bad_a]->id, why ? ": " : "", why ? why : "");
 	} else if (missing) {
 		for (size_t i = 0; i < n; i++)
-			if (first[i] == (size_t)-1) {
+			if (first[i] == (size_t)-1 && steps[i]->required) {
 				snprintf(res->inversion, sizeof res->inversion,
 				    "%s is missing", steps[i]->id);
 				break;
@@ -264,7 +333,10 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	size_t n = r->nent + 1;
 	gmatch *m = calloc(n, sizeof *m);
 	size_t *first = calloc(n, sizeof *first), *npos = calloc(n, sizeof *npos);
-	size_t (*pos)[MAXPOS] = calloc(n, sizeof *pos);
+	size_t nstep_ent = 1;	/* the mentions are kept for steps only */
+	for (size_t i = 0; i < r->nent; i++)
+		nstep_ent += r->ent[i].kind == GK_STEP;
+	size_t (*pos)[MAXPOS] = calloc(nstep_ent, sizeof *pos);
 	const gentry **steps = calloc(n, sizeof *steps);
 	res->concepts = calloc(n, sizeof *res->concepts);
 	res->miscs = calloc(n, sizeof *res->miscs);
@@ -315,10 +387,13 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		res->verdict = GRADE_EMPTY;
 	else if (!order_ok)
 		res->verdict = GRADE_BAD_ORDER;
-	else if (res->nconcepts > nsteps && is_salad(&tx))
+	else if (res->nconcepts > nsteps && !(nsteps && order_ok && tx.nclauses > 2 &&
+	    has_glue(&tx)) && is_salad(&tx))
 		res->verdict = GRADE_SALAD;
 	else if (res->contradiction[0])
 		res->verdict = GRADE_CONTRADICTION;
+	else if (res->nconcepts > nsteps && is_hedge(&tx))
+		res->verdict = GRADE_HEDGE;
 	else if (res->nmiscs)
 		res->verdict = GRADE_MISCONCEPTION;
 	else if (missing_req)

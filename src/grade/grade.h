@@ -53,6 +53,7 @@ typedef enum grade_verdict {
 	GRADE_MISCONCEPTION,	/* asserts a misconception */
 	GRADE_CONTRADICTION,	/* asserts two exclusive claims */
 	GRADE_SALAD,		/* key words without sentences */
+	GRADE_HEDGE,		/* hedges every way without committing */
 	GRADE_EMPTY,		/* nothing to grade */
 	GRADE_BAD_ORDER,	/* order: an inversion or a missing step */
 } grade_verdict;

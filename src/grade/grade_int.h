@@ -33,6 +33,7 @@ typedef struct gtok {
 	char raw[GRADE_WORD];	/* the word as written, lower case */
 	int sent;		/* sentence number: ends at . ! ? : */
 	unsigned wc;		/* word classes used after tokenising (text.c) */
+	unsigned cls;		/* grade_word_class of raw, looked up once */
 	double num;		/* the value when isnum */
 	bool isnum;
 	int clause;
@@ -52,6 +53,11 @@ typedef struct gtext {
 	size_t mask;
 	size_t *cstart, *cend;	/* per clause: its token span [cstart, cend) */
 	unsigned char initial[256];	/* first letters of words present */
+	unsigned char stembit[128];	/* bit hash & 1023: some stem has it */
+	/* The tokens by first letter (0: numbers and signs; words begin with
+	 * an ASCII letter), for the scans of prefixes and numbers:
+	 * bytok[bystart[c] .. bystart[c + 1]). */
+	size_t *bytok, bystart[129];
 	bool hasnum;		/* some token is a number */
 } gtext;
 
@@ -75,6 +81,8 @@ enum {
 };
 unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
 bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */
+/* w as it was meant (common misspellings; British -ise read as -ize). */
+const char *grade_respell(const char *w, char *buf, size_t size);
 
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */
@@ -92,6 +100,7 @@ typedef struct gel {
 	char stem[GRADE_WORD];	/* the stem to look up in the index */
 	unsigned hash;		/* grade_hash(stem) */
 	bool isnum;
+	bool othernum;		/* !N: any number but N (within tol) */
 	double num, tol;
 } gel;
 
@@ -113,6 +122,7 @@ typedef struct gphrase {
 	bool ordered;		/* "seq:" phrases keep their terms' order */
 	bool span;		/* "span:" phrases may cross clause boundaries */
 	int window;		/* tokens the whole match may span */
+	size_t rare;		/* the term to look for first (fewest alternatives) */
 } gphrase;
 
 typedef enum gkind { GK_CONCEPT, GK_MISC, GK_CLAIM, GK_STEP } gkind;
@@ -157,6 +167,10 @@ struct grade_rubric {
 	int window;
 	bool finished;
 };
+
+/* The shared misconceptions in the rubric language, NULL-terminated
+ * (shared.c); a rubric's `shared:` line moves the named entries in. */
+extern const char *const grade_shared_lines[];
 
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)

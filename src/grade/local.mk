@@ -8,6 +8,7 @@ src_libfptutor_a_SOURCES += \
 	src/grade/text.c \
 	src/grade/rubric_util.c \
 	src/grade/rubric.c \
+	src/grade/shared.c \
 	src/grade/phrase.c \
 	src/grade/match.c \
 	src/grade/grade.c

@@ -38,9 +38,11 @@ typedef struct occ {
 static bool
 el_matches(const gel *el, const gtok *t)
 {
-	if (el->isnum)	/* an infinite bound would match everything */
-		return t->isnum && (el->num == t->num || (isfinite(el->num) &&
+	if (el->isnum) {	/* an infinite bound would match everything */
+		bool near = t->isnum && (el->num == t->num || (isfinite(el->num) &&
 		    fabs(t->num - el->num) <= el->tol * fabs(el->num)));
+		return el->othernum ? t->isnum && !near : near;
+	}
 	if (t->isnum)
 		return false;
 	if (el->prefix)	/* the first letter weeds out almost every token */
@@ -77,12 +79,32 @@ by_start(const void *a, const void *b)
 	return x->term < y->term ? -1 : x->term > y->term;
 }
 
+/* Can term t occur at all?  One index lookup per word: most phrases have a
+ * term the answer lacks, and are dropped before any scan. */
+static bool
+term_possible(const gterm *t, const gtext *tx)
+{
+	for (size_t a = 0; a < t->nalts; a++) {
+		const gel *e0 = &t->alts[a].el[0];
+		if (e0->isnum ? tx->hasnum : e0->prefix ? tx->initial[(unsigned char)e0->word[0]] != 0
+		    : gtext_find(tx, e0->stem, e0->hash) != (size_t)-1)
+			return true;
+	}
+	return false;
+}
+
 /* Every occurrence of ph's terms in the answer, sorted by start.  Words are
  * found through the stem index; prefixes and numbers by a scan. */
 static size_t
 all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 {
 	size_t n = 0;
+
+	if (!term_possible(&ph->terms[ph->rare], tx))
+		return 0;
+	for (size_t t = 0; t < ph->nterms; t++)
+		if (t != ph->rare && !term_possible(&ph->terms[t], tx))
+			return 0;
 
 	for (size_t t = 0; t < ph->nterms; t++)
 		for (size_t a = 0; a < ph->terms[t].nalts; a++) {
@@ -92,11 +114,22 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 			if ((e0->isnum && !tx->hasnum) ||
 			    (e0->prefix && !tx->initial[(unsigned char)e0->word[0]]))
 				continue;	/* cannot occur: skip the scan */
-			size_t p = scan ? 0 : gtext_find(tx, e0->stem, e0->hash);
-			for (; p < tx->n && n < max;
-			    p = scan ? p + 1 : gtext_next(tx, p))
-				if (alt_at(al, tx, p, ph->span ? -1 : tx->t[p].clause))
+			/* a prefix or a number: only the tokens of its first
+			 * letter (or the numbers) are tried */
+			unsigned char key = e0->isnum ? 0 : (unsigned char)e0->word[0] & 127;
+			size_t b = tx->bystart[key], be = tx->bystart[key + 1];
+			size_t p = scan ? (b < be ? tx->bytok[b] : tx->n) :
+			    gtext_find(tx, e0->stem, e0->hash);
+			while (p < tx->n && n < max) {
+				const gtok *k = &tx->t[p];
+				if ((!scan || !e0->isnum || k->isnum) &&
+				    alt_at(al, tx, p, ph->span ? -1 : k->clause))
 					o[n++] = (occ){ p, p + al->nel, t };
+				if (scan)
+					p = ++b < be ? tx->bytok[b] : tx->n;
+				else
+					p = gtext_next(tx, p);
+			}
 		}
 	qsort(o, n, sizeof *o, by_start);
 	return n;
@@ -211,6 +244,16 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		for (size_t q = me; q < ce; q++)
 			if ((tx->t[q].flags & TK_JUDGE) || not_the_fix(tx, q, ce))
 				return true;
+	/* loosely, a dismissal right after it: "a bigger scale would just
+	 * multiply an inf", "raising it merely delays the skip" */
+	if (loose)
+		for (size_t q = me; q < ce && q - me <= 2; q++) {
+			const char *w = tx->t[q].raw;
+			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0)
+				return true;
+			if (!(tx->t[q].flags & TK_POSTSKIP))
+				break;
+		}
 	/* inside: "bf16 is not more precise", "scaling is not needed" */
 	for (size_t q = ms + 1; q + 1 < me; q++)
 		if (tx->t[q].flags & TK_NEGATOR)
@@ -236,6 +279,115 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	return false;
 }
 
+/* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
+ * steps and shrinking the scale": what the scaler does to its own scale,
+ * a verb of lowering it (lowers, shrinking, backs off, halves) in -s or -ing
+ * with the scaler named before it in its sentence, is a description, not
+ * the advice a misconception about the scale is.  (What
+ * it does to the loss or the gradients is no such excuse: "GradScaler
+ * divides the loss by S" is a misconception.) */
+static bool
+scaler_does(const gtext *tx, size_t ms, size_t me)
+{
+	static const char *const moves[] = { "lower", "decreas", "reduc", "shrink",
+		"halv", "back", "cut", "drop", NULL };
+	size_t verb = me;
+
+	for (size_t q = ms; q < me && verb == me; q++) {
+		const char *v = tx->t[q].raw;
+		size_t l = strlen(v);
+		if (!((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
+		    (l > 5 && strcmp(v + l - 3, "ing") == 0)))
+			continue;
+		for (size_t i = 0; moves[i]; i++)
+			if (strncmp(tx->t[q].stem, moves[i], strlen(moves[i])) == 0)
+				verb = q;
+	}
+	if (verb == me)
+		return false;
+	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
+		if (strcmp(tx->t[q].raw, "scaler") == 0 || strcmp(tx->t[q].raw, "gradscaler") == 0)
+			return true;
+	return false;
+}
+
+/* "A larger scale also pushes gradients nearer 65504", "raising the scale
+ * addresses underflow": a misconception written as the subject of its
+ * clause (a gerund or a comparative opens the clause) is only talked
+ * about, unless what follows says it works ("a bigger scale fixes it",
+ * "raising the scale is the fix").  A subject with nothing after it
+ * ("Larger loss scale.") is advice. */
+static bool
+subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
+{
+	static const char *const works[] = { "fix", "help", "solv", "work", "mak",
+		"bring", "recover", "restor", "keep", "prevent", "avoid", "stop",
+		"solution", "right", "correct", "finit", "cur", "resolv",
+		"sav", "rescu", "repair", "need", "way", "should", "must", "best",
+		"good", "better", "fine", "safe", "enough", NULL };
+	size_t q = cs;
+
+	while (q < ms && ((tx->t[q].flags & TK_SKIP) || strcmp(tx->t[q].raw, "and") == 0 ||
+	    strcmp(tx->t[q].raw, "but") == 0))
+		q++;
+	/* the subject's head may be in the match or before it: "turning
+	 * the scale up would ..." matched at "scale up", "multiplying the
+	 * loss by a bigger S only changes gradients" at "bigger S" */
+	if (q > ms || ms > q + 6)
+		return false;
+	const char *v = tx->t[q].raw;
+	size_t l = strlen(v);
+	static const char *const more[] = { "larger", "bigger", "higher", "greater",
+		"smaller", "lower", "stronger", NULL };
+	bool comparative = false;
+	for (size_t i = 0; more[i]; i++)
+		comparative |= strcmp(v, more[i]) == 0;
+	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
+		return false;
+	for (q = ms + 1; q < ce; q++)	/* in the match too: "casting is just as good" */
+		for (size_t i = 0; works[i]; i++)
+			if (strcmp(tx->t[q].stem, works[i]) == 0)
+				return false;
+	return true;
+}
+
+/* The point itself said to be unneeded: before the match in its clause, a
+ * negator with a word of need right after it ("no scaling of the loss is
+ * involved" has it after the match, "no need to compare against fp32
+ * quality" before it), or right before the match past skippable words.
+ * ("Nothing overflows" after a fix denies nothing: it is the fix's result.) */
+static bool
+need_word(const gtok *t)
+{
+	static const char *const need[] = { "need", "involv", "requir", "necessary",
+		"matter", "bother", NULL };
+
+	for (size_t i = 0; need[i]; i++)
+		if (strncmp(t->stem, need[i], strlen(need[i])) == 0)
+			return true;
+	return false;
+}
+
+static bool
+denied(const gtext *tx, size_t cs, size_t ce, size_t ms)
+{
+	for (size_t q = cs; q + 1 < ms; q++)	/* "no need to ... X" */
+		if ((tx->t[q].flags & TK_NEGATOR) && need_word(&tx->t[q + 1]))
+			return true;
+	bool neg = false;
+	for (size_t q = ms; q > cs && ms - q < 4 && !neg; q--) {
+		const gtok *t = &tx->t[q - 1];
+		if (t->flags & TK_NEGATOR)
+			neg = true;
+		else if (!(t->flags & TK_SKIP))
+			break;
+	}
+	for (size_t q = ms; q < ce && neg; q++)	/* "no X is involved" */
+		if (need_word(&tx->t[q]))
+			return true;
+	return false;
+}
+
 static int
 rank(gmatch m)
 {
@@ -248,6 +400,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 {
 	occ o[MAX_OCC];
 	gmatch best = GM_NONE;
+	bool deny = false;
 
 	*first = (size_t)-1;
 	if (npos)
@@ -259,7 +412,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 		for (size_t lo = 0; lo < n;) {
 			size_t hi = lo + 1;
 			int c = tx->t[o[lo].start].clause;
-			while (hi < n && (ph->span || tx->t[o[hi].start].clause == c))
+			/* a one-term not: phrase is tried at each occurrence: in
+			 * "faster steps ... are not a speedup" the negated one
+			 * is the second */
+			while (hi < n && !(ph->negated && ph->nterms == 1) &&
+			    (ph->span || tx->t[o[hi].start].clause == c))
 				hi++;
 			size_t ms, me;
 			if (!best_window(ph, o + lo, hi - lo, &ms, &me)) {
@@ -267,13 +424,24 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 				continue;
 			}
 			lo = hi;
-			int mc = tx->t[ms].clause;
+			/* a span: phrase is read in the clause where it ends:
+			 * "when a step is skipped, the scaler raises the scale"
+			 * asserts what its main clause says */
+			int mc = tx->t[ph->span ? me - 1 : ms].clause;
 			bool hypo = tx->hypo[mc];
+			/* a span: phrase over "X if Y" states the implication
+			 * itself: "the skips go away if you raise the scale" */
+			if (ph->span && tx->hypo[tx->t[ms].clause] == HY_MAIN &&
+			    tx->hypo[mc] == HY_COND)
+				hypo = false;
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,
 			    !ph->negated && (e->kind == GK_MISC || e->kind == GK_CLAIM ||
 			    e->kind == GK_STEP));
+			if (e->kind == GK_MISC && !ph->negated && (scaler_does(tx, ms, me) ||
+			    subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
+				continue;
 			gmatch m;
 			if (ph->negated)
 				m = !neg ? GM_NONE : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;
@@ -289,7 +457,13 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 				pos[(*npos)++] = ms;
 			if (rank(m) > rank(best))
 				best = m;
+			/* a point the answer denies is not made, whatever else
+			 * it says: "GradScaler stores it in fp32; no scaling of
+			 * the loss is involved" */
+			if (e->kind == GK_CONCEPT && !ph->negated &&
+			    !tx->hypo[mc] && denied(tx, tx->cstart[mc], tx->cend[mc], ms))
+				deny = true;
 		}
 	}
-	return best;
+	return deny ? GM_NEGATED : best;
 }

@@ -41,15 +41,22 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 		c++;
 		n--;
 	}
+	bool other = n > 1 && c[0] == '!';	/* !65504: a number but that one */
+	if (other) {
+		c++;
+		n--;
+	}
 	if (!gtext_build(c, n, &tx))
 		return grade_err(d, (size_t)(c - line), "out of memory");
 	if (tx.n == 0) {	/* punctuation: answers drop it too */
 		gtext_free(&tx);
 		return true;
 	}
-	if ((tl && !tx.t[tx.n - 1].isnum) || (prefix && tx.t[tx.n - 1].isnum)) {
+	if ((tl && !tx.t[tx.n - 1].isnum) || (prefix && tx.t[tx.n - 1].isnum) ||
+	    (other && (tx.n != 1 || !tx.t[0].isnum))) {
 		gtext_free(&tx);
-		return grade_err(d, (size_t)(c - line), tl ? "only a number takes a ~N%% tolerance"
+		return grade_err(d, (size_t)(c - line), other ? "'!' is written before one number"
+		    : tl ? "only a number takes a ~N%% tolerance"
 		    : "only a word takes a * prefix mark");
 	}
 	for (size_t i = 0; i < tx.n; i++) {
@@ -59,6 +66,7 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 			return grade_err(d, (size_t)(c - line), "out of memory");
 		}
 		el->isnum = tx.t[i].isnum;
+		el->othernum = other;
 		el->num = tx.t[i].num;
 		el->tol = tol;
 		snprintf(el->word, sizeof el->word, "%s", tx.t[i].stem);
@@ -213,6 +221,10 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 	}
 	if (ph->nterms == 0)
 		return grade_err(d, (size_t)(p - line), "empty phrase");
+	/* the term with the fewest alternatives rules most answers out first */
+	for (size_t i = 1; i < ph->nterms; i++)
+		if (ph->terms[i].nalts < ph->terms[ph->rare].nalts)
+			ph->rare = i;
 	if (ph->window < 0) {
 		size_t words = 0;
 		for (size_t i = 0; i < ph->nterms; i++)

@@ -3,16 +3,22 @@
  * the matcher uses.  The language (fptutor-lesson(5) has the full text):
  *
  *   synonym NAME: alt | alt | ...
- *   concept ID WEIGHT [required]: phrase | phrase | ...
+ *   concept ID WEIGHT [core]: phrase | phrase | ...   (core: a pass needs it;
+ *                                      the rest is credit)
  *       hit: what the answer showed        (optional, indented)
  *       miss: what it should have said     (optional, indented)
  *   misconception ID: phrase | ...
  *       why: why it is wrong               (required, indented)
  *   claim ID: phrase | ...                 (for exclusive, not scored)
  *   exclusive: ID ID ...                   (asserting two: contradiction)
- *   step ID: phrase | ...                  (order rubrics, in order)
+ *   shared: ID ...                         (the subject's misconceptions,
+ *                                      written once in shared.c)
+ *   step ID [optional]: phrase | ...       (order rubrics, in order; an
+ *                                      optional step is placed when named)
+ *   | phrase | ...                        (more phrases for the entry above)
  *   because ID ID: why the first must come before the second
- *   pass: N                                (score needed; default: all)
+ *   pass: N                                (a score bar beside the core;
+ *                                      default none)
  *   window: N                              (default proximity window)
  *
  * A phrase is terms separated by blanks, all found in one clause within a
@@ -163,8 +169,20 @@ line_entry(grade_rubric *r, gkind kind, const char *p, grade_diag *d, const char
 			return grade_err(d, (size_t)(p - line), "a concept needs a weight from 1 to 100");
 		e.weight = (int)w;
 		p = grade_skip_ws(end);
-		if (strncmp(p, "required", 8) == 0) {
+		/* core (or its older name, required): a point a pass needs */
+		if (strncmp(p, "core", 4) == 0 && !grade_is_idchar((unsigned char)p[4])) {
 			e.required = true;
+			p += 4;
+		} else if (strncmp(p, "required", 8) == 0) {
+			e.required = true;
+			p += 8;
+		}
+	}
+	if (kind == GK_STEP) {	/* optional: placed when named, not missed */
+		e.required = true;
+		p = grade_skip_ws(p);
+		if (strncmp(p, "optional", 8) == 0 && !grade_is_idchar((unsigned char)p[8])) {
+			e.required = false;
 			p += 8;
 		}
 	}
@@ -246,6 +264,78 @@ line_exclusive(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 	return true;
 }
 
+/* The shared misconception id (shared.c) moved into r, for a `shared:`
+ * line at column col. */
+static bool
+shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d, size_t col)
+{
+	grade_rubric *sh = grade_rubric_new();
+	grade_diag sd;
+
+	if (sh == NULL)
+		return grade_err(d, col, "out of memory");
+	for (size_t i = 0; grade_shared_lines[i]; i++)
+		if (!grade_rubric_line(sh, grade_shared_lines[i], &sd)) {
+			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
+			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+		}
+	gentry *e = NULL;
+	for (size_t i = 0; i < sh->nent; i++)
+		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
+			e = &sh->ent[i];
+	bool ok = false;
+	if (e == NULL) {
+		char all[400];
+		size_t o = 0;
+		all[0] = '\0';
+		for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
+			o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
+			    sh->ent[i].id);
+		grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
+		    (int)len, id, all);
+	} else {
+		for (size_t i = 0; i < r->nent && e; i++)
+			if (strcmp(r->ent[i].id, e->id) == 0) {
+				grade_err(d, col, "'%s' is defined twice", e->id);
+				e = NULL;
+			}
+		gentry *slot = e ? grade_grow(&r->ent, &r->nent, sizeof *r->ent) : NULL;
+		if (slot) {
+			*slot = *e;	/* moved: the shared rubric no longer owns it */
+			e->phr = NULL;
+			e->nphr = 0;
+			e->hit = e->miss = NULL;
+			ok = true;
+		} else if (e) {
+			grade_err(d, col, "out of memory");
+		}
+	}
+	grade_rubric_free(sh);
+	return ok;
+}
+
+/* "shared: ID ...": the subject's misconceptions that shared.c holds. */
+static bool
+line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
+{
+	size_t n = 0;
+
+	while (*(p = grade_skip_ws(p)) != '\0') {
+		size_t len = 0;
+		while (grade_is_idchar((unsigned char)p[len]))
+			len++;
+		if (len == 0)
+			return grade_err(d, (size_t)(p - line), "expected a shared misconception id");
+		if (!shared_add(r, p, len, d, (size_t)(p - line)))
+			return false;
+		p += len;
+		n++;
+	}
+	if (n == 0)
+		return grade_err(d, (size_t)(p - line), "shared: needs at least one id");
+	return true;
+}
+
 static bool
 line_because(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 {
@@ -297,6 +387,14 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 		return grade_err(d, GRADE_MAX_LINE, "line too long (at most %d bytes)", GRADE_MAX_LINE);
 	if (*p == '\0' || *p == '#')
 		return true;
+	if (*p == '|') {	/* more phrases for the entry above */
+		if (r->finished)
+			return grade_err(d, 0, "the rubric is already complete");
+		if (r->nent == 0)
+			return grade_err(d, (size_t)(p - line), "'|' continues a concept, "
+			    "misconception, claim or step: none is above");
+		return grade_read_phrases(r, p + 1, &r->ent[r->nent - 1], d, line);
+	}
 	while ((isalpha((unsigned char)p[n]) || p[n] == '-') && n + 1 < sizeof kw) {
 		kw[n] = p[n];
 		n++;
@@ -317,6 +415,8 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 			return line_text(r, kw, rest + 1, d, line);
 		if (strcmp(kw, "exclusive") == 0)
 			return line_exclusive(r, rest + 1, d, line);
+		if (strcmp(kw, "shared") == 0)
+			return line_shared(r, rest + 1, d, line);
 		if (strcmp(kw, "pass") == 0)
 			return line_number(&r->pass, 0, 10000, "pass:", rest + 1, d, line);
 		if (strcmp(kw, "window") == 0)
@@ -324,7 +424,7 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 	}
 	return grade_err(d, (size_t)(p - line), "unknown rubric line '%s' (expected synonym, "
 	    "concept, misconception, claim, exclusive, step, because, hit:, miss:, "
-	    "why:, pass: or window:)", kw[0] ? kw : p);
+	    "why:, shared:, pass: or window:)", kw[0] ? kw : p);
 }
 
 bool
@@ -349,8 +449,19 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 		return grade_err(d, 0, "an order rubric needs at least two steps");
 	if (!nsteps && !nconcepts)
 		return grade_err(d, 0, "a rubric needs at least one concept (or steps for an order question)");
+	/* A pass is the core points and no misconception; the other points
+	 * are credit.  A rubric that marks no point core makes every point
+	 * core, unless it sets pass: N, a bar on the score (which a rubric with
+	 * core points may add too), or is an order question: there the steps
+	 * in order are the core. */
+	bool anycore = false;
+	for (size_t i = 0; i < r->nent; i++)
+		anycore |= r->ent[i].kind == GK_CONCEPT && r->ent[i].required;
+	for (size_t i = 0; i < r->nent && !anycore && r->pass < 0 && !nsteps; i++)
+		if (r->ent[i].kind == GK_CONCEPT)
+			r->ent[i].required = true;
 	if (r->pass < 0)
-		r->pass = max;
+		r->pass = 0;
 	if (r->pass > max)
 		return grade_err(d, 0, "pass: %d is more than the %d points the concepts give", r->pass, max);
 	for (size_t i = 0; i < r->nexcl; i++)

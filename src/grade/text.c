@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -62,31 +63,37 @@ push(gtext *tx)
  * split: its only imperative follows "you" and is the condition's verb.
  */
 static size_t
-main_clause_start(const gtext *tx, unsigned cls)
+main_clause_start(const gtext *tx, unsigned cls, bool w_is_the)
 {
 	size_t k = label_len(tx), n = tx->n;
 
-	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL)))
+	bool det = w_is_the;	/* "... is skipped the scaler raises it" */
+	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL) || det))
 		return (size_t)-1;
 	size_t c0 = n - k;	/* the clause's first token */
 	if (!(tx->t[c0].flags & TK_IF))
 		return (size_t)-1;
 	const gtok *prev = &tx->t[n - 1];
 	size_t at;
-	if (cls & WC_IMPER) {
-		unsigned pc = grade_word_class(prev->raw);
+	if (det) {
+		if (prev->isnum || (prev->cls & (WC_SKIP | WC_FUNC | WC_SUBJ |
+		    WC_MODAL | WC_NEG | WC_IMPER | WC_CONDVERB)) || k < 3)
+			return (size_t)-1;
+		at = n;
+	} else if (cls & WC_IMPER) {
+		unsigned pc = prev->cls;
 		if (prev->isnum ? false : (pc & (WC_SKIP | WC_SUBJ | WC_MODAL | WC_NEG |
 		    WC_FUNC | WC_IMPER)) != 0)
 			return (size_t)-1;
 		at = n;
 	} else {
-		if (prev->isnum || !(grade_word_class(prev->raw) & WC_SUBJ) || n - 1 == c0 + 1)
+		if (prev->isnum || !(prev->cls & WC_SUBJ) || n - 1 == c0 + 1)
 			return (size_t)-1;
 		at = n - 1;
 	}
 	for (size_t i = c0 + 1; i < at; i++) {
 		size_t l = strlen(tx->t[i].raw);
-		if ((grade_word_class(tx->t[i].raw) & WC_CONDVERB) ||
+		if ((tx->t[i].cls & WC_CONDVERB) ||
 		    (l > 4 && strcmp(tx->t[i].raw + l - 2, "ed") == 0))
 			return at > c0 + 1 ? at : (size_t)-1;
 	}
@@ -102,6 +109,14 @@ add_word(gtext *tx, const char *w, size_t len)
 	for (size_t i = 0; i < n; i++)
 		raw[i] = (char)tolower((unsigned char)w[i]);
 	raw[n] = '\0';
+	char fixed[GRADE_WORD];
+	const char *meant = grade_respell(raw, fixed, sizeof fixed);
+	if (meant != raw) {	/* "foward" is forward, "normalise" normalize */
+		snprintf(fixed, sizeof fixed, "%s", meant);
+		memcpy(raw, fixed, sizeof raw);
+		w = raw;
+		len = strlen(raw);
+	}
 	unsigned cls = grade_word_class(raw);
 	if ((cls & WC_SPLIT) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
 		/* "raise the scale if gradients underflow": a conditional does
@@ -110,7 +125,7 @@ add_word(gtext *tx, const char *w, size_t len)
 			tx->t[tx->n - 1].flags |= TK_CONDMAIN;
 		tx->nclauses++;
 	} else if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
-		size_t at = main_clause_start(tx, cls);
+		size_t at = main_clause_start(tx, cls, strcmp(raw, "the") == 0);
 		if (at != (size_t)-1) {
 			tx->nclauses++;
 			for (size_t i = at; i < tx->n; i++)
@@ -123,12 +138,13 @@ add_word(gtext *tx, const char *w, size_t len)
 	grade_stem(w, len, k->stem);
 	k->hash = grade_hash(k->stem);
 	memcpy(k->raw, raw, sizeof k->raw);
-	unsigned scls = grade_word_class(k->stem);
+	k->cls = cls;
+	unsigned scls = strcmp(k->stem, raw) == 0 ? cls : grade_word_class(k->stem);
 	k->flags |= (cls & WC_NEG ? TK_NEGATOR : 0) | (cls & WC_PRENEG ? TK_PRENEG : 0) |
 	    (cls & WC_SKIP ? TK_SKIP : 0) | (cls & WC_IF ? TK_IF : 0) |
 	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0) |
 	    (cls & WC_JUDGE ? TK_JUDGE : 0);
-	k->wc = scls & (WC_WHO | WC_SAY);
+	k->wc = (cls | scls) & (WC_WHO | WC_SAY);
 	return true;
 }
 
@@ -208,7 +224,7 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 {
 	static const struct { const char *from, *to; } map[] = {
 		{ "\xc3\x97", " x " }, { "\xc2\xb7", " x " }, { "\xe2\x8b\x85", " x " },
-		{ "\xe2\x88\x97", " x " }, { "\xc2\xbd", " 0.5 " }, { "\xe2\x89\xab", " > " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
+		{ "\xe2\x88\x97", " x " }, { "\xc2\xbd", " 0.5 " }, { "\xe2\x89\xab", " much greater than " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
 		{ "\xe2\x80\x93", "-" }, { "\xe2\x80\x94", ", " }, { "\xe2\x89\x88", " approx " },
 		{ "\xe2\x86\x92", " then " }, { "\xe2\x9f\xb6", " then " },
 		{ "\xe2\x9e\x94", " then " }, { "\xe2\x9f\xb9", " then " }, { "\xe2\x87\x92", " then " },
@@ -217,8 +233,15 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 		{ "\xe2\x81\xbb", "^-" }, { "\xc2\xb9", "^1" }, { "\xc2\xb2", "^2" },
 		{ "\xc2\xb3", "^3" }, { "\xe2\x81\xb0", "^0" }, { "\xe2\x81\xb4", "^4" },
 		{ "\xe2\x81\xb5", "^5" }, { "\xe2\x81\xb6", "^6" }, { "\xe2\x81\xb7", "^7" },
-		{ "\xe2\x81\xb8", "^8" }, { "\xe2\x81\xb9", "^9" }, { "\xe2\x89\xa5", " >= " },
-		{ "\xe2\x89\xa4", " <= " }, { "\xe2\x88\x9e", " inf " },
+		{ "\xe2\x81\xb8", "^8" }, { "\xe2\x81\xb9", "^9" }, { "\xe2\x89\xa5", " at least " },
+		{ "\xe2\x89\xa4", " at most " }, { "\xe2\x88\x9e", " inf " },
+		/* notation people write for the same words */
+		{ "\xe2\x89\xaa", " much less than " }, { "\xe2\x89\xa0", " not equal " },
+		{ "\xe2\x86\x91", " raise " }, { "\xe2\x86\x93", " lower " },
+		{ "\xe2\x87\x8f", " does not give " }, { "\xe2\x86\xa6", " becomes " },
+		{ "\xe2\x88\x80", " for all " }, { "\xce\xa3", " sum " },
+		{ "\xe2\x88\x91", " sum " }, { "\xe2\x88\x87", " grad " },
+		{ "\xe2\x88\x82", " d " }, { "\xe2\x87\x90", " from " },
 	};
 	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
 		size_t len = strlen(map[k].from);
@@ -243,6 +266,29 @@ fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
 	if (*o < cap)
 		out[(*o)++] = ' ';
 	return len;
+}
+
+/* Comparisons and equations read as words: "1e8 > 65504" is "1e8 greater
+ * than 65504", "fl16(g) = 0" is "fl16(g) is 0", "S <= 65504" is "S at most
+ * 65504".  An arrow "->", "==" and "!=" are left to the tokenizer (an arrow
+ * is a step in a list).  Appends to out; false when s[i] is none of them. */
+static bool
+comparison(const char *s, size_t i, size_t n, char *out, size_t *o)
+{
+	char c = s[i], next = i + 1 < n ? s[i + 1] : ' ', prev = i ? s[i - 1] : ' ';
+	const char *w = NULL;
+
+	if (c == '>' && prev != '-' && prev != '=' && next != '>')
+		w = next == '=' ? " at least " : " greater than ";
+	else if (c == '<' && next != '-' && next != '<' && prev != '<')
+		w = next == '=' ? " at most " : " less than ";
+	else if (c == '=' && next != '=' && prev != '=' && prev != '!' && next != '>')
+		w = " is ";
+	if (w == NULL)
+		return false;
+	while (*w)
+		out[(*o)++] = *w++;
+	return true;
 }
 
 /* Does the character at a[i] end a clause?  Punctuation in code does not:
@@ -278,6 +324,7 @@ build_index(gtext *tx)
 	if (last == NULL)
 		return false;
 	for (size_t i = 0; i < tx->n; i++) {
+		tx->stembit[(tx->t[i].hash & 1023) >> 3] |= (unsigned char)(1u << (tx->t[i].hash & 7));
 		size_t h = tx->t[i].hash & tx->mask;
 		while (tx->slot[h] && strcmp(tx->t[tx->slot[h] - 1].stem, tx->t[i].stem) != 0)
 			h = (h + 1) & tx->mask;
@@ -288,6 +335,18 @@ build_index(gtext *tx)
 		last[h] = i + 1;
 	}
 	free(last);
+	/* counting sort of the tokens by first letter */
+	if ((tx->bytok = malloc((tx->n + 1) * sizeof *tx->bytok)) == NULL)
+		return false;
+	memset(tx->bystart, 0, sizeof tx->bystart);
+	for (size_t i = 0; i < tx->n; i++)
+		tx->bystart[((unsigned char)tx->t[i].raw[0] & 127) + 1]++;
+	for (size_t c = 1; c < 129; c++)
+		tx->bystart[c] += tx->bystart[c - 1];
+	size_t fill[128];
+	memcpy(fill, tx->bystart, sizeof fill);
+	for (size_t i = 0; i < tx->n; i++)
+		tx->bytok[fill[(unsigned char)tx->t[i].raw[0] & 127]++] = i;
 	return true;
 }
 
@@ -295,6 +354,9 @@ size_t
 gtext_find(const gtext *tx, const char *stem, unsigned hash)
 {
 	size_t h = hash & tx->mask;
+
+	if (!(tx->stembit[(hash & 1023) >> 3] & (1u << (hash & 7))))
+		return (size_t)-1;	/* no stem of the answer has this hash's bit */
 
 	while (tx->slot[h]) {
 		const gtok *t = &tx->t[tx->slot[h] - 1];
@@ -317,9 +379,10 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	memset(tx, 0, sizeof *tx);
 	if (len > GRADE_MAX_ANSWER)
 		len = GRADE_MAX_ANSWER;
-	/* Pass 1: fold to ASCII (at most 8 bytes out per byte in). */
-	size_t cap = len * 8 + 1, o = 0;
-	char *a = malloc(cap);
+	/* Pass 1: fold to ASCII (at most 16 bytes out per byte in). */
+	size_t cap = len * 16 + 1, o = 0;
+	char small[8192];	/* most answers: no allocation for the folded text */
+	char *a = cap <= sizeof small ? small : malloc(cap);
 	if (a == NULL)
 		return false;
 	bool insup = false;
@@ -328,6 +391,9 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		if (c >= 0x80) {
 			i += fold_utf8((const unsigned char *)s + i, len - i, a, &o,
 			    cap - 1, &insup);
+		} else if (comparison(s, i, len, a, &o)) {
+			i += (i + 1 < len && s[i + 1] == '=') ? 2 : 1;
+			insup = false;
 		} else {
 			a[o++] = c < 0x20 && c != '\n' ? ' ' : (char)c;
 			insup = false;
@@ -336,7 +402,14 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	}
 	a[o] = '\0';
 
-	/* Pass 2: tokens.  Apostrophes glue contractions: can't -> can not. */
+	/* Pass 2: tokens (about one per three bytes: one allocation for most
+	 * answers).  Apostrophes glue contractions: can't -> can not. */
+	tx->cap = o / 3 + 16;
+	if ((tx->t = malloc(tx->cap * sizeof *tx->t)) == NULL) {
+		if (a != small)
+			free(a);
+		return false;
+	}
 	bool ok = true, inquote = false;
 	int calls = 0;
 	int quoted_from = 0;
@@ -384,6 +457,25 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			if (i + 1 < o && a[i] == '\'' && (a[i + 1] == 's' || a[i + 1] == 'S') &&
 			    (i + 2 >= o || !isalpha((unsigned char)a[i + 2])) && grade_is_pronoun(a + start, j - start))
 				ok = ok && add_word(tx, "is", 2);	/* it's -> it is */
+			/* I'd, we'll, you're: the auxiliary is a word ("when you
+			 * switch I'd double the scale" has its main clause) */
+			if (i + 1 < o && a[i] == '\'' && grade_is_pronoun(a + start, j - start) == false &&
+			    (j - start <= 4) && (i + 2 >= o || !isalpha((unsigned char)a[i + 2]) ||
+			    a[i + 1] == 'l' || a[i + 1] == 'r' || a[i + 1] == 'v')) {
+				static const struct { const char *sfx, *word; } aux[] = {
+					{ "d", "would" }, { "ll", "will" }, { "re", "are" }, { "ve", "have" },
+				};
+				for (size_t k = 0; k < 4; k++) {
+					size_t l = strlen(aux[k].sfx);
+					if (i + 1 + l <= o && strncasecmp(a + i + 1, aux[k].sfx, l) == 0 &&
+					    (i + 1 + l >= o || !isalpha((unsigned char)a[i + 1 + l])) &&
+					    (tx->t[tx->n - 1].cls & WC_SUBJ ||
+					    strcmp(tx->t[tx->n - 1].raw, "they") == 0)) {
+						ok = ok && add_word(tx, aux[k].word, strlen(aux[k].word));
+						break;
+					}
+				}
+			}
 			if (i < o && a[i] == '\'')	/* it's, gradient's */
 				while (i < o && (a[i] == '\'' || isalpha((unsigned char)a[i])))
 					i++;
@@ -436,7 +528,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			i++;
 		}
 	}
-	free(a);
+	if (a != small)
+		free(a);
 	if (!ok) {
 		gtext_free(tx);
 		return false;
@@ -471,11 +564,30 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	 * order doesn't matter", "whoever says divide the loss ...". */
 	for (size_t i = 1; i < tx->n; i++) {
 		if (tx->t[i].clause == tx->t[i - 1].clause && (tx->t[i].wc & WC_SAY) &&
-		    (tx->t[i - 1].wc & WC_WHO))
+		    (tx->t[i - 1].wc & WC_WHO)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
+			/* what they say runs on to the end of the sentence ("a
+			 * common assumption is that bf16 is better, so strictly
+			 * better"), up to a contrast: "some say X, but Y" */
+			for (size_t k = i + 1; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
+				if (tx->t[k].clause != tx->t[k - 1].clause &&
+				    (tx->t[k].cls & WC_SPLIT) &&
+				    !(tx->t[k].cls & WC_IF) &&
+				    strcmp(tx->t[k].raw, "so") != 0)
+					break;
+				tx->hypo[tx->t[k].clause] = HY_COND;
+			}
+		}
 		if (strcmp(tx->t[i].stem, "tempt") == 0)
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	}
+	/* "Clip before unscaling and you clip inflated gradients": an
+	 * imperative and its consequence, "X and you ...", is a condition. */
+	for (size_t i = 1; i + 1 < tx->n; i++)
+		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
+		    (strcmp(tx->t[i + 1].raw, "you") == 0 || strcmp(tx->t[i + 1].raw, "youre") == 0) &&
+		    (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER))
+			tx->hypo[tx->t[i].clause] = HY_COND;
 	for (int q = 0; q < nq; q++)
 		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
 			if (c >= 0)
@@ -492,5 +604,6 @@ gtext_free(gtext *tx)
 	free(tx->next);
 	free(tx->cstart);
 	free(tx->cend);
+	free(tx->bytok);
 	memset(tx, 0, sizeof *tx);
 }

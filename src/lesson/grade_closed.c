@@ -8,9 +8,11 @@
  */
 #include <config.h>
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -204,6 +206,35 @@ tolerance_str(const lesson_question *q, char *buf, size_t n)
 	}
 }
 
+/* "65,504" as "65504": in the whole part, commas between a group of one
+ * to three digits and groups of exactly three are a spelling, not a
+ * syntax error.  False (the text is read as it is) for any other comma. */
+static bool
+drop_thousands(const char *a, char *out, size_t n)
+{
+	size_t i = 0, o = 0;
+
+	if (strlen(a) >= n || strchr(a, ',') == NULL)
+		return false;
+	while (a[i] == ' ' || a[i] == '\t' || a[i] == '+' || a[i] == '-')
+		out[o++] = a[i++];
+	size_t run = strspn(a + i, "0123456789");
+	if (run == 0 || run > 3)
+		return false;
+	memcpy(out + o, a + i, run);
+	o += run, i += run;
+	while (a[i] == ',') {
+		if (strspn(a + i + 1, "0123456789") != 3)
+			return false;
+		memcpy(out + o, a + i + 1, 3);
+		o += 3, i += 4;
+	}
+	if (strchr(a + i, ',') != NULL || isdigit((unsigned char)a[i]))
+		return false;
+	strcpy(out + o, a + i);
+	return true;
+}
+
 static void
 grade_numeric(const lesson_question *q, const char *a, lesson_grade *g)
 {
@@ -212,6 +243,9 @@ grade_numeric(const lesson_question *q, const char *a, lesson_grade *g)
 	char want[48], tol[120], s[64];
 
 	lesson_num_str(q->expect_fmt, q->expect, 0, want, sizeof want);
+	char plain[FP_READ_MAX + 1];
+	if (drop_thousands(a, plain, sizeof plain))
+		a = plain;
 	if (strlen(a) > FP_READ_MAX || fp_read(a, &r, &pos) != FP_READ_OK) {
 		say(g, "'%s' is not a number (write it as 65504, 1e-8 or inf).",
 		    lesson_quote(a, strlen(a), s, sizeof s));
@@ -299,7 +333,23 @@ lesson_grade_answer(const lesson *l, const lesson_question *q,
 	}
 	if ((unsigned)q->type >= LQ_NTYPES || graders[q->type] == NULL)
 		return;
+	/* A key, an order, a number or a bit pattern is the same with the
+	 * newline a pipe adds ("echo B | fptutor grade ...") and the blanks
+	 * around it: they are dropped before the answer is read. */
+	while (*answer && strchr(" \t\r\n\v\f", *answer))
+		answer++;
+	size_t n = strlen(answer);
+	while (n && strchr(" \t\r\n\v\f", answer[n - 1]))
+		n--;
+	char *trimmed = malloc(n + 1);
+	if (trimmed == NULL) {
+		say(g, "not graded: out of memory");
+		return;
+	}
+	memcpy(trimmed, answer, n);
+	trimmed[n] = '\0';
 	g->graded = true;
-	graders[q->type](q, answer, g);
+	graders[q->type](q, trimmed, g);
 	g->score = g->pass ? 1 : 0;
+	free(trimmed);
 }

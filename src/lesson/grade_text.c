@@ -42,6 +42,57 @@ lesson_rubric(const lesson_question *q)
 	return q->compiled;
 }
 
+bool
+lesson_text_plain(const lesson_text *t, char *buf, size_t n)
+{
+	size_t o = 0;
+	char v[256];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->n; i++)
+		for (size_t k = 0; k < t->paras[i].nspans; k++) {
+			const lesson_span *s = &t->paras[i].spans[k];
+			const char *w = s->is_value ? lesson_value_str(&s->value, v, sizeof v)
+			    : s->text ? s->text : "";
+			int m = snprintf(buf + o, n - o, "%s%s", i && k == 0 ? "\n" : "", w);
+			if (m < 0 || (size_t)m >= n - o)
+				return false;
+			o += (size_t)m;
+		}
+	return true;
+}
+
+bool
+lesson_rubric_passes(const grade_rubric *r, const lesson_text *text, char *why, size_t n)
+{
+	static char buf[GRADE_MAX_ANSWER];
+	grade_result res;
+
+	why[0] = '\0';
+	if (!lesson_text_plain(text, buf, sizeof buf)) {
+		snprintf(why, n, "it is longer than the grader reads");
+		return false;
+	}
+	if (!grade_answer(r, buf, strlen(buf), &res)) {
+		snprintf(why, n, "out of memory");
+		return false;
+	}
+	size_t o = (size_t)snprintf(why, n, "%s", grade_verdict_text(res.verdict));
+	const char *sep = ": ";
+	for (size_t i = 0; i < res.nmiscs && o < n; i++, sep = ", ")
+		o += (size_t)snprintf(why + o, n - o, "%s%s", sep, res.miscs[i].id);
+	for (size_t i = 0; i < res.nconcepts && o < n; i++)
+		if (!res.concepts[i].hit && res.concepts[i].required) {
+			o += (size_t)snprintf(why + o, n - o, "%s%s", sep, res.concepts[i].id);
+			sep = ", ";
+		}
+	if (res.inversion[0] && o < n)
+		snprintf(why + o, n - o, "%s%s", sep, res.inversion);
+	bool pass = res.pass;
+	grade_result_free(&res);
+	return pass;
+}
+
 /* Append to the feedback, as far as it goes. */
 static void
 add(lesson_grade *out, const char *a, const char *b)
@@ -74,8 +125,19 @@ lesson_grade_text(const lesson *l, const lesson_question *q, const char *answer,
 	out->pass = res.pass;
 	out->score = res.score;
 	out->max = res.max;
-	if (res.pass) {
+	if (res.pass && res.score >= res.max) {
 		add(out, "Every required point is made.", NULL);
+	} else if (res.pass) {
+		/* the core is there: say what the credit points would add */
+		add(out, "The core points are made; a stronger answer would also", NULL);
+		const char *sep = ": ";
+		for (size_t i = 0; i < res.nconcepts; i++)
+			if (!res.concepts[i].hit && !res.concepts[i].required &&
+			    res.concepts[i].text[0] && strcmp(res.concepts[i].text, "not mentioned")) {
+				add(out, sep, res.concepts[i].text);
+				sep = "; ";
+			}
+		add(out, strcmp(sep, ": ") ? "." : " name more of the points.", NULL);
 	} else {
 		add(out, "Not yet: ", grade_verdict_text(res.verdict));
 		add(out, ".", NULL);
@@ -88,7 +150,7 @@ lesson_grade_text(const lesson *l, const lesson_question *q, const char *answer,
 		add(out, " Misconception: ", res.miscs[i].text);
 		add(out, ".", NULL);
 	}
-	for (size_t i = 0; i < res.nconcepts; i++)
+	for (size_t i = 0; i < res.nconcepts && !res.pass; i++)
 		if (!res.concepts[i].hit && res.concepts[i].text[0]) {
 			/* an order step has no text of its own: name it */
 			add(out, " Missing: ", strcmp(res.concepts[i].text, "not mentioned")

@@ -20,6 +20,15 @@ grade_rubric *lesson_rubric_compile(const lesson_question *q, int *line, grade_d
  * q has none compiled (not a free-text question, or not validated). */
 const grade_rubric *lesson_rubric(const lesson_question *q);
 
+/* The text t as a learner reads it (its computed values written out), in
+ * buf; false when it does not fit. */
+bool lesson_text_plain(const lesson_text *t, char *buf, size_t n);
+
+/* Does text pass q's compiled rubric r?  False with why ("a required point
+ * is missing: scale-loss") set when it does not. */
+bool lesson_rubric_passes(const grade_rubric *r, const lesson_text *text,
+    char *why, size_t n);
+
 /* A lesson_text_grader (player.h): grade answer with q's rubric and put a
  * short account in out->feedback. */
 bool lesson_grade_text(const lesson *l, const lesson_question *q,

@@ -151,7 +151,7 @@ typedef struct lesson_text {
 
 typedef enum lesson_bkind {
 	LB_BITS, LB_ROUND, LB_CALC, LB_SCALING, LB_SOFTMAX, LB_SCALER, LB_PLOT,
-	LB_TRAIN, LB_NKINDS
+	LB_TRAIN, LB_INSPECT, LB_NKINDS
 } lesson_bkind;
 const char *lesson_block_name(lesson_bkind k);	/* "bits", "round", ... */
 
@@ -190,6 +190,10 @@ typedef struct lesson_block {
 	/* train: the toy model of src/train/toy.h, its defaults but for */
 	unsigned train_modes;	/* bit (1 << toy_mode) per mode shown */
 	unsigned long long seed;
+	/* inspect: a tensor file beside the lesson (src/tensor) */
+	char *path;		/* resolved: the lesson's directory + the name */
+	char *tensor;		/* the tensor's name in the file */
+	bool show_window;	/* "grad": show the loss-scale window */
 	/* plot */
 	lesson_plot_kind plot;
 	double from, to;
@@ -238,6 +242,8 @@ typedef struct lesson_question {
 	size_t nhints;
 	lesson_text answer;	/* the model answer */
 	lesson_loc answer_loc;	/* line 0: no @answer */
+	lesson_text concise;	/* @concise: the short form said under pressure */
+	lesson_loc concise_loc;	/* line 0: no @concise */
 	lesson_rubric_line *rubric;	/* text: the @rubric block */
 	size_t nrubric;
 	lesson_loc rubric_loc;	/* line 0: no @rubric */

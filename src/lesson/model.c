@@ -16,6 +16,7 @@
 
 static const char *const block_names[LB_NKINDS] = {
 	"bits", "round", "calc", "scaling", "softmax", "scaler", "plot", "train",
+	"inspect",
 };
 static const char *const qtype_names[LQ_NTYPES] = {
 	"text", "choice", "order", "numeric", "bits",
@@ -136,6 +137,7 @@ free_question(lesson_question *q)
 		free_text(&q->hints[i]);
 	free(q->hints);
 	free_text(&q->answer);
+	free_text(&q->concise);
 	for (size_t i = 0; i < q->nrubric; i++)
 		free(q->rubric[i].text);
 	grade_rubric_free(q->compiled);
@@ -153,6 +155,8 @@ free_block(lesson_block *b)
 	free(b->vector);
 	free(b->grad_text);
 	free(b->grad_max_text);
+	free(b->path);
+	free(b->tensor);
 }
 
 void

@@ -237,6 +237,7 @@ static const directive_def directives[] = {
 	{ "scaler",	IN_STEP, NULL, LB_SCALER },
 	{ "plot",	IN_STEP, NULL, LB_PLOT },
 	{ "train",	IN_STEP, NULL, LB_TRAIN },
+	{ "inspect",	IN_STEP, NULL, LB_INSPECT },
 };
 
 /* The question's directives, for "only inside a question" messages. */

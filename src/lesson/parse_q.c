@@ -335,6 +335,18 @@ q_answer(lesson_parser *p, const lesson_directive *dv)
 	start_text(p, dv, &q->answer, SINK_ANSWER, dv->arg);
 }
 
+/* @concise: the short answer a candidate gives under pressure, beside the
+ * model answer; a free-text question's rubric must pass both. */
+static void
+q_concise(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson_question *q = p->q;
+
+	if (!once(p, dv, &q->concise_loc, "concise"))
+		return;
+	start_text(p, dv, &q->concise, SINK_ANSWER, dv->arg);
+}
+
 static void
 q_rubric(lesson_parser *p, const lesson_directive *dv)
 {
@@ -374,6 +386,7 @@ static const struct {
 	{ "tolerance", q_tolerance },
 	{ "hint", q_hint },
 	{ "answer", q_answer },
+	{ "concise", q_concise },
 	{ "rubric", q_rubric },
 	{ "end", q_end },
 };

@@ -201,7 +201,7 @@ check_options(lesson_checker *c, lesson_question *q)
 	}
 }
 
-/* "2 ulp fp16", "0.5%", "1e-3 relative" */
+/* "2 ulp fp16", "0.5%", "1e-3 relative", "exact" */
 static void
 check_tolerance(lesson_checker *c, lesson_question *q)
 {
@@ -212,6 +212,10 @@ check_tolerance(lesson_checker *c, lesson_question *q)
 	q->tol = LT_EXACT;
 	if (s == NULL || s[0] == '\0')
 		return;
+	if (strcmp(s, "exact") == 0) {	/* the value itself, any spelling */
+		q->expect_fmt = NULL;
+		return;
+	}
 	double x = strtod(s, &end);
 	if (end == s || !isfinite(x) || x < 0) {
 		lesson_vdiag(c, q->tol_loc, LMSG_BAD_TOLERANCE,
@@ -298,7 +302,20 @@ check_rubric(lesson_checker *c, lesson_question *q)
 	int line;
 	grade_rubric *r = lesson_rubric_compile(q, &line, &gd);
 
-	if (r != NULL) {	/* kept: grading need not compile it again */
+	if (r != NULL) {
+		/* the question's own answers must pass its rubric: a rubric
+		 * that fails them would fail a learner who says the same (not
+		 * checked in a lesson the parser found broken) */
+		char why[200];
+		if (c->l->parse_errors == 0 && q->answer_loc.line && !text_empty(&q->answer) &&
+		    !lesson_rubric_passes(r, &q->answer, why, sizeof why))
+			lesson_vdiag(c, q->answer_loc, LMSG_ANSWER_FAILS_RUBRIC,
+			    lesson_qid(q), why);
+		if (c->l->parse_errors == 0 && q->concise_loc.line && !text_empty(&q->concise) &&
+		    !lesson_rubric_passes(r, &q->concise, why, sizeof why))
+			lesson_vdiag(c, q->concise_loc, LMSG_CONCISE_FAILS_RUBRIC,
+			    lesson_qid(q), why);
+		/* kept: grading need not compile it again */
 		grade_rubric_free(q->compiled);
 		q->compiled = r;
 		return;
@@ -350,6 +367,9 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 		lesson_vdiag(c, q->answer_loc, LMSG_ANSWER_EMPTY,
 		    lesson_qid(q));
 	check_text(c, &q->answer);
+	if (q->concise_loc.line && text_empty(&q->concise))
+		lesson_vdiag(c, q->concise_loc, LMSG_CONCISE_EMPTY, lesson_qid(q));
+	check_text(c, &q->concise);
 	if (q->type == LQ_NTYPES)
 		return;		/* unknown type: reported by the parser */
 	check_fields(c, q);

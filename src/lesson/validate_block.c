@@ -1,8 +1,9 @@
 /*
  * validate_block.c — the validator's part for live blocks: each block's
  * arguments are read here (formats, numbers, dtype policies, expressions,
- * KEY=VALUE parameters) and every expression is evaluated once, so that a
- * lesson that passes never fails while it is played.
+ * KEY=VALUE parameters, the tensor file of @inspect) and every expression
+ * is evaluated once, so that a lesson that passes never fails while it is
+ * played.
  */
 #include <config.h>
 
@@ -14,6 +15,7 @@
 
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
+#include "tensor/tensor.h"
 
 /* A word of the argument text and its place. */
 typedef struct word {
@@ -339,6 +341,160 @@ check_plot(lesson_checker *c, lesson_block *b)
 		    kinds[b->plot]);
 }
 
+/* A name for a file beside the lesson: relative, components of letters,
+ * digits, '.', '_' and '-', none of them "." or "..". */
+static bool
+safe_name(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n == 0 || n > 200)
+		return false;
+	while (i < n) {
+		size_t k = i;
+		while (k < n && s[k] != '/') {
+			char ch = s[k];
+			if (!(ch == '.' || ch == '_' || ch == '-' ||
+			    (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+			    (ch >= 'A' && ch <= 'Z')))
+				return false;
+			k++;
+		}
+		if (k == i || (k - i == 1 && s[i] == '.') ||
+		    (k - i == 2 && s[i] == '.' && s[i + 1] == '.'))
+			return false;
+		i = k + 1;
+		if (k < n && i == n)
+			return false;		/* a trailing '/' */
+	}
+	return true;
+}
+
+/* The file, resolved beside the lesson, and inside its directory even
+ * after symbolic links.  NULL (reported) otherwise. */
+static char *
+beside_lesson(lesson_checker *c, lesson_block *b, word w)
+{
+	const char *file = c->l->file ? c->l->file : "-";
+	char q[64];
+
+	/* Standard input is named "<stdin>" (source.c): it has no directory. */
+	if (strcmp(file, "-") == 0 || strcmp(file, "<stdin>") == 0) {
+		lesson_vdiag(c, where(b, w.s), LMSG_INSPECT_STDIN);
+		return NULL;
+	}
+	if (!safe_name(w.s, w.n)) {
+		lesson_vdiag(c, where(b, w.s), LMSG_INSPECT_NAME,
+		    lesson_quote(w.s, w.n, q, sizeof q));
+		return NULL;
+	}
+	const char *slash = strrchr(file, '/');
+	size_t dl = slash ? (size_t)(slash - file) : 1;
+	char *dir = malloc(dl + 1), *path = malloc(dl + w.n + 2);
+	char *rdir = NULL, *rpath = NULL;
+	if (dir == NULL || path == NULL)
+		goto fail;
+	memcpy(dir, slash ? file : ".", dl);
+	dir[dl] = '\0';
+	snprintf(path, dl + w.n + 2, "%s/%.*s", dir, (int)w.n, w.s);
+	rdir = realpath(dir, NULL);
+	rpath = realpath(path, NULL);
+	if (rpath == NULL) {
+		lesson_vdiag(c, where(b, w.s), LMSG_INSPECT_NO_FILE,
+		    lesson_quote(w.s, w.n, q, sizeof q));
+		goto fail;
+	}
+	size_t rl = rdir ? strlen(rdir) : 0;
+	if (rdir == NULL || strncmp(rpath, rdir, rl) != 0 || rpath[rl] != '/') {
+		lesson_vdiag(c, where(b, w.s), LMSG_INSPECT_OUTSIDE,
+		    lesson_quote(w.s, w.n, q, sizeof q));
+		goto fail;
+	}
+	free(dir);
+	free(rdir);
+	free(rpath);
+	return path;
+fail:
+	free(dir);
+	free(path);
+	free(rdir);
+	free(rpath);
+	return NULL;
+}
+
+/* @inspect FILE TENSOR [FORMATS] [grad] */
+static void
+check_inspect(lesson_checker *c, lesson_block *b)
+{
+	word file, name, w;
+	size_t at = next_word(b->args, 0, &file);
+	char q[64];
+
+	at = next_word(b->args, at, &name);
+	if (file.n == 0 || name.n == 0) {
+		lesson_vdiag(c, b->args_loc, LMSG_INSPECT_ARGS);
+		return;
+	}
+	b->nfmts = 0;
+	while ((at = next_word(b->args, at, &w)), w.n) {
+		if (w.n == 4 && memcmp(w.s, "grad", 4) == 0 && !b->show_window)
+			b->show_window = true;
+		else if (b->nfmts == 0 && !b->show_window) {
+			if (!read_formats(c, b, w))
+				return;
+		} else {
+			lesson_vdiag(c, where(b, w.s), LMSG_INSPECT_EXTRA,
+			    lesson_quote(w.s, w.n, q, sizeof q));
+			return;
+		}
+	}
+	if (b->nfmts == 0) {
+		static const fp_id def[] = { FP_FP16, FP_BF16, FP_E4M3, FP_E5M2 };
+		for (int k = 0; k < 4; k++)
+			b->fmts[b->nfmts++] = fp_format_get(def[k]);
+	}
+	if (b->show_window) {		/* the window is fp16's */
+		int k = 0;
+		while (k < b->nfmts && b->fmts[k]->id != FP_FP16)
+			k++;
+		if (k == b->nfmts)
+			b->fmts[b->nfmts++] = fp_format_get(FP_FP16);
+	}
+	if ((b->path = beside_lesson(c, b, file)) == NULL)
+		return;
+	tensor_file *tf;
+	tensor_err e;
+	tensor_status st = tensor_file_open(b->path, &tf, &e);
+	if (st != TENSOR_OK) {
+		lesson_vdiag(c, where(b, file.s), LMSG_INSPECT_BAD_FILE, lesson_quote(file.s,
+		    file.n, q, sizeof q), e.tensor[0] ? e.tensor : "",
+		    e.tensor[0] ? ": " : "", st == TENSOR_ENOMEM ? "out of memory" : e.msg);
+		return;
+	}
+	const tensor_info *t = NULL;
+	for (size_t i = 0; i < tf->n && t == NULL; i++)
+		if (strlen(tf->t[i].name) == name.n &&
+		    memcmp(tf->t[i].name, name.s, name.n) == 0)
+			t = &tf->t[i];
+	if (t == NULL)
+	{
+		char q2[64];
+		lesson_vdiag(c, where(b, name.s), LMSG_INSPECT_NO_TENSOR,
+		    lesson_quote(name.s, name.n, q, sizeof q),
+		    lesson_quote(file.s, file.n, q2, sizeof q2));
+	}
+	else if (t->dtype == TENSOR_OTHER)
+		lesson_vdiag(c, where(b, name.s), LMSG_INSPECT_NOT_FLOAT,
+		    lesson_quote(name.s, name.n, q, sizeof q), t->other);
+	else if (lesson_work_left(c, b->loc)) {
+		/* Each value is rounded into each format once. */
+		c->work += (size_t)t->count * (size_t)b->nfmts;
+		if (lesson_work_left(c, b->loc))
+			b->tensor = strndup(name.s, name.n);
+	}
+	tensor_file_close(tf);
+}
+
 void
 lesson_check_block(lesson_checker *c, lesson_block *b)
 {
@@ -355,6 +511,9 @@ lesson_check_block(lesson_checker *c, lesson_block *b)
 		break;
 	case LB_PLOT:
 		check_plot(c, b);
+		break;
+	case LB_INSPECT:
+		check_inspect(c, b);
 		break;
 	case LB_SCALING:
 	case LB_SCALER:

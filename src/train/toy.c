@@ -432,4 +432,8 @@ toy_run_view(const toy_run *r, toy_view *out)
 	out->y = r->y;
 	out->weights = r->w;
 	out->grad = r->g;
+	out->grad_out = r->dz;
+	out->grad_hidden = r->dh;
+	out->low = r->low->id;
+	out->weights_fmt = r->wfmt->id;
 }

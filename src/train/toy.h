@@ -213,6 +213,13 @@ typedef struct toy_view {
 	const double *y;	/* batch x outputs, fp32 values */
 	const double *weights;	/* the stored weights (fp32 master, or fp16) */
 	const double *grad;	/* the last step's unscaled gradient (fp32) */
+	/* The last backward's per-example gradients, in the low dtype L and
+	 * times that step's loss scale, as the backward stored them (what
+	 * `fptutor train --dump` writes): batch x outputs for the output,
+	 * batch x hidden for the hidden activations after tanh. */
+	const double *grad_out, *grad_hidden;
+	fp_id low;		/* L */
+	fp_id weights_fmt;	/* where the stored weights live */
 } toy_view;
 /* Pointers into the run, valid until the next call on it. */
 void toy_run_view(const toy_run *r, toy_view *out);

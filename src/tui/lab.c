@@ -16,12 +16,13 @@ const tui_lab_info tui_labs[] = {
 	{ "scaler", "a gradient times the loss scale on fp16's number line" },
 	{ "softmax", "naive and stable softmax side by side, logits editable" },
 	{ "train", "the toy training run in five precision modes, live" },
+	{ "inspect", "a tensor file's histogram on a format's line, the scale moving" },
 };
 const size_t tui_nlabs = sizeof tui_labs / sizeof tui_labs[0];
 
 static tui_screen *(*const makers[])(void) = {
 	lab_bits_new, lab_calc_new, lab_scaler_new, lab_softmax_new,
-	lab_train_new,
+	lab_train_new, lab_inspect_new,
 };
 
 tui_screen *

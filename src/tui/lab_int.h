@@ -16,6 +16,8 @@ tui_screen *lab_calc_new(void);
 tui_screen *lab_scaler_new(void);
 tui_screen *lab_softmax_new(void);
 tui_screen *lab_train_new(void);
+/* The inspect lab on the lessons' toy dump (lab_inspect.c). */
+tui_screen *lab_inspect_new(void);
 
 /* A new screen with its data (zeroed, size bytes); NULL when out of
  * memory.  The screen's free callback frees both; a lab with more to

@@ -24,4 +24,5 @@ src_libfptutor_tui_a_SOURCES += \
 	src/tui/lab_calc.c \
 	src/tui/lab_scaler.c \
 	src/tui/lab_softmax.c \
-	src/tui/lab_train.c
+	src/tui/lab_train.c \
+	src/tui/lab_inspect.c

@@ -18,7 +18,8 @@ first_screen(const tui_opts *o)
 	char msg[4400];
 
 	if (o->start == TUI_START_LAB) {
-		tui_screen *s = tui_lab_new(o->arg);
+		tui_screen *s = o->file ? tui_lab_inspect_new(o->file)
+		    : tui_lab_new(o->arg);
 		if (s == NULL) {
 			fprintf(stderr, "fptutor: lab: no lab '%s'\n", o->arg);
 			return 2;

@@ -23,6 +23,7 @@ typedef enum tui_start {
 typedef struct tui_opts {
 	tui_start start;
 	const char *arg;	/* lesson id or path, or lab name */
+	const char *file;	/* `fptutor lab inspect FILE`: the tensor file */
 	bool no_color;		/* --no-color (NO_COLOR is read by the shell) */
 	bool present;		/* --present: presenter mode */
 	const char *state_dir;	/* progress directory; NULL: XDG default */

@@ -152,5 +152,8 @@ int tui_bits_frames(const fp_format *f, uint32_t bits, const fp_real *real);
 /* Open the lab named name ("bits", "calc", "scaler", "softmax", "train");
  * NULL for an unknown name.  The lab reads no files. */
 tui_screen *tui_lab_new(const char *name);
+/* The inspect lab on a tensor file (NULL: say there is none); the file's
+ * errors are shown in the lab, so check it first to report them. */
+tui_screen *tui_lab_inspect_new(const char *file);
 
 #endif

@@ -7,6 +7,7 @@
  */
 #include <config.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,7 +125,7 @@ show_walk(FILE *out, const fp_format *f, const fp_walk *w)
 
 	if (w->decision == FP_ROUND_SPECIAL) {	/* overflowed before any cut */
 		fprintf(out, LABEL "1.%.12s%s %s 2^%d: the exponent is above %s's "
-		    "largest, %d\n", "rounding", w->expansion + 1,
+		    "largest, %d\n", "rounding", w->nbits > 1 ? w->expansion + 1 : "0",
 		    w->nbits > 13 || w->more ? view_s(SYM_ELLIPSIS) : "",
 		    view_s(SYM_TIMES), w->lead, f->name,
 		    (int)((f->max_bits >> f->man_bits) - (uint32_t)f->bias));
@@ -196,6 +197,11 @@ show_error(FILE *out, const view_bits_item *it, double v)
 		fprintf(out, LABEL "infinite\n", "error");
 		return;
 	}
+	if (x == 0 && v == 0) {		/* below every double, flushed */
+		fprintf(out, LABEL "all of it (100%%): the value is below every "
+		    "double\n", "error");
+		return;
+	}
 	double err = v - x;
 	snprintf(e, sizeof e, "%.5g", err);
 	fprintf(out, LABEL "%s%s", "error", approx, e[0] == '-' ? view_s(SYM_MINUS) : "+");
@@ -254,7 +260,15 @@ view_bits_text(FILE *out, const view_bits_item *it)
 
 	if (it->real && (it->flags & FP_FLAG_INEXACT)) {
 		fp_walk w;
-		fp_explain_round(f, it->real, &w);
+		fp_exact x;
+		double a = fabs(it->real->lo);
+		/* Beyond double's range fp_real only says "beyond": read the
+		 * text exactly, so that the walk shows the true exponent. */
+		if (it->real->sticky && (a == DBL_MAX || a < DBL_MIN) &&
+		    it->input != NULL && fp_read_exact(it->input, &x))
+			fp_explain_round_exact(f, &x, &w);
+		else
+			fp_explain_round(f, it->real, &w);
 		if (!w.special)
 			show_walk(out, f, &w);
 	}

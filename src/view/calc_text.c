@@ -88,6 +88,27 @@ exact_equals_value(const calc_step *s)
 	return true;
 }
 
+/* A reduction given acc=: which accumulator, where terms stopped counting
+ * and, for mean, the sum as rounded before the divide. */
+static void
+show_acc(FILE *out, const calc_step *s, const calc_step *x)
+{
+	char a[40], b[40];
+
+	fprintf(out, "       acc      %s: a running sum, rounded to %s after each "
+	    "term\n", s->acc->name, s->acc->name);
+	if (s->lost_first >= 0)
+		fprintf(out, "       lost     term %ld (%s) was the first to add nothing: "
+		    "the sum stayed %s\n                %zu of %zu terms added "
+		    "nothing\n", s->lost_first + 1,
+		    fp_value_str(x->value[s->lost_first], a, sizeof a),
+		    fp_value_str(s->lost_at, b, sizeof b), s->lost, x->n);
+	if (strcmp(s->op, "mean") == 0)
+		fprintf(out, "       sum      %s in %s, rounded to %s before the divide "
+		    "by %zu: %s\n", fp_value_str(s->total, a, sizeof a), s->acc->name,
+		    s->dtype->name, x->n, fp_value_str(s->presum, b, sizeof b));
+}
+
 void
 view_calc_trace(FILE *out, const calc_trace *t)
 {
@@ -104,6 +125,8 @@ view_calc_trace(FILE *out, const calc_trace *t)
 			fprintf(out, "       inputs   #%d%s", s->args[0] + 1, s->args[1] >= 0 ? "" : "\n");
 		if (s->args[1] >= 0)
 			fprintf(out, ", #%d\n", s->args[1] + 1);
+		if (s->acc != NULL)
+			show_acc(out, s, &t->steps[s->args[0]]);
 		if (!exact_equals_value(s) || strcmp(s->op, "literal") != 0)
 			fprintf(out, "       exact    %s\n",
 			    vec_str(s, V_EXACT, SHOW_ELEMS, buf, sizeof buf));

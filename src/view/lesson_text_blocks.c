@@ -18,6 +18,7 @@
 #include "view/scaler_text.h"
 #include "view/term.h"
 #include "view/bits_text.h"
+#include "view/inspect_text.h"
 
 void
 view_lesson_block_heading(FILE *out, const lesson_block *b)
@@ -281,6 +282,44 @@ show_train(FILE *out, const lesson_block *b)
 	view_train_job_free(j);
 }
 
+/* The tensor file beside the lesson, as `fptutor inspect` shows it, under
+ * the name the lesson gives it. */
+static void
+show_inspect(FILE *out, const lesson_block *b)
+{
+	tensor_file *tf;
+	tensor_err e;
+	tensor_stats_opts o = { .nfmt = b->nfmts, .scaled = b->show_window };
+	bool shown = false;
+	char name[256];
+	size_t n = strcspn(b->args, " \t");
+
+	snprintf(name, sizeof name, "%.*s", (int)n, b->args);
+	for (int k = 0; k < b->nfmts; k++)
+		o.fmts[k] = b->fmts[k];
+	if (b->path == NULL || tensor_file_open(b->path, &tf, &e) != TENSOR_OK) {
+		fputs("  (the tensor file cannot be read now)\n", out);
+		return;
+	}
+	for (size_t i = 0; i < tf->n; i++)
+		if (b->tensor && strcmp(tf->t[i].name, b->tensor) == 0 &&
+		    tf->t[i].dtype != TENSOR_OTHER) {
+			tensor_stats *s = tensor_stats_compute(tf, &tf->t[i], &o);
+			view_inspect_opts vo = { b->show_window, 0, 999000 };
+			for (int k = 0; k < o.nfmt; k++)
+				if (o.fmts[k]->id == FP_FP16)
+					vo.grad_fmt = k;
+			if (s)
+				view_inspect_text(out, name, &tf->t[i], s, &vo);
+			shown = s != NULL;
+			tensor_stats_free(s);
+			break;
+		}
+	if (!shown)
+		fputs("  (the tensor cannot be shown now)\n", out);
+	tensor_file_close(tf);
+}
+
 void
 view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 {
@@ -292,6 +331,7 @@ view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 		[LB_SCALER] = show_scaler,
 		[LB_PLOT] = show_plot,
 		[LB_TRAIN] = show_train,
+		[LB_INSPECT] = show_inspect,
 	};
 
 	(void)l;

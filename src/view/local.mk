@@ -12,6 +12,8 @@ src_libfptutor_a_SOURCES += \
 	src/view/scaler_sim_text.c \
 	src/view/train_text.h \
 	src/view/train_text.c \
+	src/view/inspect_text.h \
+	src/view/inspect_text.c \
 	src/view/lesson_text.h \
 	src/view/lesson_puts.c \
 	src/view/lesson_text.c \

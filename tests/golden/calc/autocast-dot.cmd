@@ -1,1 +1,1 @@
-"$FPTUTOR" calc -d autocast-bf16 'dot([10000, 1], [10000, 1])'
+"$FPTUTOR" calc -d autocast-fp16,fp32 'dot(fp16([1,2]), [3,4])'

@@ -1,0 +1,155 @@
+/*
+ * shared.c — the misconceptions that belong to the subject rather than to
+ * one question, written once here in the rubric language and used by
+ * every rubric that names them on a `shared:` line:
+ *
+ *   shared: bf16-more-precise scale-fixes-forward ...
+ *
+ * bf16 more precise than fp16; bf16 with fp16's limit; loss scaling that
+ * fixes the forward pass or tiny weight updates; max subtraction that
+ * changes softmax; a loss scale stored in fp16 (so kept below 65504); bf16
+ * that makes a naive softmax safe.  The lines are compiled with their own
+ * synonyms, apart from the rubric's, and the named entries are moved into
+ * it: a shared misconception is matched, negated and reported exactly as
+ * one written in the rubric, and its id may not be defined there too
+ * (rubric.c does the moving; this file is only the text).
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "grade/grade_int.h"
+
+const char *const grade_shared_lines[] = {
+	"synonym scaling: \"loss scaling\" | \"loss scale\" | gradscaler | scaler | "
+	    "\"scaling the loss\" | \"scale factor\" | =scaling",
+	"synonym bf: bf16 | bfloat16 | \"brain float\" | \"bfloat 16\" | \"bf 16\"",
+	"synonym fixes: fix* | rescue* | recover* | sav* | solv* | cure* | repair* | "
+	    "prevent* | protect* | handl* | help*",
+
+	"misconception bf16-more-precise: seq: @bf more/higher/better/greater/extra/finer "
+	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
+	    "span: seq: @bf which more/higher/better precision/precise/accurate ~6 | "
+	    "span: seq: @bf which round*/rounds better ~8 | "
+	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
+	    "\"more range and more precision\" | \"more precision and more range\" | "
+	    "\"more range and precision\" | \"both range and precision\" | "
+	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5",
+	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
+	    "10: it buys range with precision, so it is the coarser of the two",
+
+	"misconception bf16-fp16-limit: seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
+	    "span: seq: @bf which same 65504/limit/max/maximum ~8 | \"same 65504\" | "
+	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5",
+	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
+	    "65504 is fp16's limit",
+
+	"misconception fp16-limit-wrong: seq: fp16/half/float16 \"tops out at\"/\"maxes out at\"/"
+	    "\"max is\"/\"maximum is\"/\"limit is\"/\"largest value is\"/\"largest is\" !65504~3% ~5",
+	"  why: fp16's largest finite value is 65504, (2 - 2^-10) x 2^15",
+
+	"misconception fp16-floor-wrong: seq: smallest positive 6.1e-5~3%/1.5e-5~3% ~7 | "
+	    "seq: smallest fp16 number/value 6.1e-5~3%/1.5e-5~3% ~6 | "
+	    "seq: smallest value/number/positive 1.5e-5~3% ~8 | "
+	    "span: seq: smallest subnormal/denormal 6.1e-5~3%/1.5e-5~3% ~5",
+	"  why: fp16's smallest positive value is the subnormal 2^-24, about 5.96e-8; "
+	    "6.1e-5 (2^-14) is its smallest normal, and 1/65504 is no limit of it",
+
+	"misconception wide-overflows-1e8: seq: @bf/fp32/float32 overflow* 1e8/100000000 ~6 | "
+	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
+	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6",
+	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
+	    "about 3.4e38); only fp16 overflows there",
+
+	"misconception exp20-fits: seq: 4.85e8~3% below/under/less/within/fits ~5 | "
+	    "seq: \"exp(20)\" below/under/fits/within max/65504/range ~6 | "
+	    "seq: \"exp(20)\" finite/representable fp16/half ~5",
+	"  why: exp(20) is about 4.85e8, far above fp16's largest finite value: it is inf",
+
+	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
+	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
+	    "seq: @scaling broken ~3",
+	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
+	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
+
+	"misconception scale-fixes-updates: seq: @scaling @fixes tiny/small/fp16 update*/weight* ~8 | "
+	    "seq: @scaling also tiny/small update*/weight* ~8 | "
+	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6",
+	"  why: the scale is divided out before the optimizer step, so an update too small "
+	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
+
+	"misconception max-changes-softmax: seq: subtract*/subtraction/shift*/minus/stable "
+	    "change*/alter*/distort*/perturb*/bias* probabilit*/result/output/answer/distribution ~10 | "
+	    "seq: subtract*/subtraction/shift*/stable approximat* ~10 | "
+	    "\"close approximation\" | \"slightly different\" | "
+	    "seq: shift*/subtract*/stable gradient* differ* ~8 | seq: gradient* shift*/shifted differ* ~8 | "
+	    "seq: logsumexp/log_softmax/\"log softmax\"/stable/shift* less/slightly accurate/precise ~8 | "
+	    "\"slightly less accurate\" | \"slightly less precise\" | "
+	    "seq: result/probabilit*/output/softmax approximately/approximate ~6 | "
+	    "\"only approximately\" | \"approximately equal\" | \"approximately the same\" | "
+	    "seq: shift*/subtract*/subtraction change*/alter*/affect* gradient* ~6 | "
+	    "seq: shift*/subtract* slightly different ~8",
+	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
+	    "numerator and the denominator, so the probabilities and their gradients are the same",
+
+	"misconception softmax-mean: seq: subtract*/subtraction the mean/average/min/minimum ~5 | "
+	    "seq: subtract*/subtraction mean/average/min/minimum better ~6",
+	"  why: only the largest logit makes every exponent at most 0, so exp cannot "
+	    "overflow; the mean or the minimum leaves positive exponents that still can",
+
+	"misconception softmax-fp64: seq: softmax comput*/uses/use*/run* fp64/float64/double ~8 | "
+	    "seq: softmax fp64/float64/double internally ~6 | seq: comput*/computing fp64/float64 internally ~5",
+	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
+	    "escape overflow by computing in a wider format",
+
+	"misconception fp32-naive-softmax: seq: fp32/float32 never overflow* ~6 | "
+	    "seq: fp32/float32 naive/plain always/safe/fine ~8 | "
+	    "seq: fp32/float32 \"just as good\" ~8 | seq: cast*/casting fp32/float32 \"just as good\" ~8 | "
+	    "seq: fp32/float32 \"for good\" ~6 | seq: only matter* fp16 ~4",
+	"  why: fp32 only moves the cliff: exp overflows there too, past about 88; the "
+	    "shifted form is safe in every format",
+
+	"misconception softmax-eps: epsilon | seq: add*/plus 1e-6/1e-8/1e-12/eps/epsilon ~4 | "
+	    "\"division by zero\" | \"divide by zero\" | \"dividing by zero\" | "
+	    "\"denominator is zero\" | seq: denominator zero ~4",
+	"  why: the denominator is inf, not zero: exp overflowed, and inf / inf is NaN; "
+	    "an epsilon cannot help",
+
+	"misconception scale-in-fp16: seq: =scale/factor itself stored/held/kept/fp16/half ~6 | "
+	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
+	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
+	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
+	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
+	    "largest finite value is the scaled gradients, S times g, not S itself",
+
+	"misconception bf16-no-master: seq: @bf remov*/eliminat*/drop* need* fp32/master "
+	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
+	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8",
+	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
+	    "readily than fp16's 10; weights and optimizer state stay in fp32",
+
+	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
+	    "rais*/increas*/grow*/doubl*/bump* scale ~10 | "
+	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* ~8 | "
+	    "seq: skip* more headroom ~12 | "
+	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale ~10",
+	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
+	    "halved by default); it grows only after a run of clean steps",
+
+	"misconception skip-still-updates: seq: skip*/skipped still update*/appl* ~5 | "
+	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero ~6",
+	"  why: a skipped step applies no update at all: scaler.step does not call the "
+	    "optimizer when the gradients hold an inf or NaN, and the scale is lowered",
+
+	"misconception skip-on-small: seq: skip* small/tiny/underflow* ~6",
+	"  why: a step is skipped when the scaled gradients hold an inf or NaN, not when they "
+	    "are small; small gradients are what the scale is there to keep",
+
+	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
+	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
+	    "seq: @bf makes/make safe ~4",
+	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
+	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
+	NULL
+};

@@ -1,0 +1,1 @@
+"$FPTUTOR" bits -- -1

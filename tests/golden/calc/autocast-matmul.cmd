@@ -1,0 +1,1 @@
+"$FPTUTOR" calc -d autocast-bf16 '[10000, 1] @ [10000, 1]'

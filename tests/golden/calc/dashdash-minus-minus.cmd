@@ -1,0 +1,2 @@
+# "--" ends the options: "--1" is the expression, minus minus one.
+"$FPTUTOR" calc -- --1

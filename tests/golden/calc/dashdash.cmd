@@ -1,0 +1,1 @@
+"$FPTUTOR" calc -- 5

@@ -1,0 +1,1 @@
+"$FPTUTOR" calc -d fp16 'mean([60000, 60000], acc=fp32)'

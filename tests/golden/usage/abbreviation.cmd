@@ -1,0 +1,2 @@
+# Long options are taken by their whole name only.
+"$FPTUTOR" train --step 10

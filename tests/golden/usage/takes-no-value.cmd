@@ -1,0 +1,1 @@
+"$FPTUTOR" calc --json=yes 1

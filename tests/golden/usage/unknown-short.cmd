@@ -1,0 +1,1 @@
+"$FPTUTOR" check-lesson -qZ x.lesson
