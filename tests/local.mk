@@ -4,18 +4,23 @@
 
 # --- Check suites -------------------------------------------------------------
 if HAVE_CHECK
-check_PROGRAMS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
+check_PROGRAMS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
 	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor
-TESTS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
+TESTS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
 	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h
+tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h \
+	tests/fp_tally.h
 tests_check_fp_CFLAGS = $(CHECK_FLAGS)
 tests_check_fp_LDADD = $(CHECK_LDADD)
+tests_check_fp_fast_SOURCES = tests/check_fp_fast.c tests/fp_ref.h \
+	tests/fp_tally.h
+tests_check_fp_fast_CFLAGS = $(CHECK_FLAGS)
+tests_check_fp_fast_LDADD = $(CHECK_LDADD)
 # The oracle side is built with F16C where the CPU has it (see configure).
 tests_check_fp_exhaustive_SOURCES = tests/check_fp_exhaustive.c tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
