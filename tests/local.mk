@@ -25,10 +25,13 @@ tests_check_fp_fast_LDADD = $(CHECK_LDADD)
 tests_check_fp_exhaustive_SOURCES = tests/check_fp_exhaustive.c tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
 tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS) $(LIBS)
-tests_check_calc_SOURCES = tests/check_calc.c tests/check_calc_policy.c
+tests_check_calc_SOURCES = tests/calc_test.h tests/calc_test.c \
+	tests/check_calc.c tests/check_calc_arith.c tests/check_calc_lang.c \
+	tests/check_calc_policy.c
 tests_check_calc_CFLAGS = $(CHECK_FLAGS)
 tests_check_calc_LDADD = $(CHECK_LDADD)
-tests_check_scaler_SOURCES = tests/check_scaler.c
+tests_check_scaler_SOURCES = tests/scaler_test.h tests/check_scaler.c \
+	tests/check_scaler_walk.c
 tests_check_scaler_CFLAGS = $(CHECK_FLAGS)
 tests_check_scaler_LDADD = $(CHECK_LDADD)
 tests_check_toy_SOURCES = tests/check_toy.c
@@ -42,7 +45,8 @@ tests_check_progress_SOURCES = tests/progress_test.h \
 	tests/check_progress_kill.c
 tests_check_progress_CFLAGS = $(CHECK_FLAGS)
 tests_check_progress_LDADD = $(CHECK_LDADD)
-tests_check_lesson_SOURCES = tests/check_lesson.c
+tests_check_lesson_SOURCES = tests/lesson_test.h tests/lesson_test.c \
+	tests/check_lesson.c tests/check_lesson_model.c
 tests_check_lesson_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_LDADD = $(CHECK_LDADD)
