@@ -2,11 +2,11 @@
 # prints what it measures; none is run by make check.
 EXTRA_PROGRAMS += bench/bench_fp bench/bench_calc bench/bench_scaler \
 	bench/bench_toy bench/bench_grade bench/bench_tui bench/bench_inspect \
-	bench/bench_class bench/bench_review
+	bench/bench_class bench/bench_oneshot bench/bench_review
 BENCH_RUN += bench/bench_calc$(EXEEXT) bench/bench_scaler$(EXEEXT) \
 	bench/bench_toy$(EXEEXT) bench/bench_grade$(EXEEXT) bench/bench_tui$(EXEEXT) \
 	bench/bench_inspect$(EXEEXT) bench/bench_class$(EXEEXT) \
-	bench/bench_review$(EXEEXT)
+	bench/bench_oneshot$(EXEEXT) bench/bench_review$(EXEEXT)
 CLEANFILES += $(EXTRA_PROGRAMS)
 BENCH_FLAGS = $(AM_CFLAGS) -O2
 
@@ -30,8 +30,9 @@ bench_bench_toy_LDADD = src/libfptutor.a $(LIBS)
 bench_bench_grade_SOURCES = bench/bench_grade.c
 bench_bench_grade_CFLAGS = $(BENCH_FLAGS)
 bench_bench_grade_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
-# the first frame, bytes per step, peak memory (a pty, no tmux)
-bench_bench_tui_SOURCES = bench/bench_tui.c
+# the first frame, bytes per step, peak memory, key-to-frame latency on
+# every step of every lesson (a pty, no tmux)
+bench_bench_tui_SOURCES = bench/bench_tui.c bench/bench_stats.h
 bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 bench_bench_tui_LDADD = -lutil $(LIBS)
 # fptutor inspect on a 1 GiB safetensors file written on the fly: wall
@@ -39,6 +40,10 @@ bench_bench_tui_LDADD = -lutil $(LIBS)
 bench_bench_inspect_SOURCES = bench/bench_inspect.c
 bench_bench_inspect_CFLAGS = $(BENCH_FLAGS)
 bench_bench_inspect_LDADD = $(LIBS)
+# one-shot grade against --version, whole processes, paired
+bench_bench_oneshot_SOURCES = bench/bench_oneshot.c bench/bench_stats.h
+bench_bench_oneshot_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+bench_bench_oneshot_LDADD = $(LIBS)
 
 # a 10,000-row class file graded by one run of the program: answers/s,
 # peak memory
@@ -55,5 +60,7 @@ bench: bench/bench_fp$(EXEEXT) src/fptutor$(EXEEXT) $(BENCH_RUN)
 	bench/bench_fp$(EXEEXT)
 	@for b in $(BENCH_RUN); do echo "== $$b"; ./$$b || exit 1; done
 	$(SHELL) $(srcdir)/bench/bench_bits.sh src/fptutor$(EXEEXT)
+	@echo "== the figures recorded in doc/performance.md"
+	@sed -n '/^## Recorded figures/,$$p' $(srcdir)/doc/performance.md
 .PHONY: bench
 EXTRA_DIST += bench/bench_bits.sh

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "fp_ref.h"
+#include "fp_tally.h"
 
 /*
  * The reference rounder: the value lo (+ a sticky hair beyond it) to the
@@ -89,45 +90,6 @@ static bool
 same(double a, double b)
 {
 	return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
-}
-
-/* ---- counted failures for loops ---------------------------------------- */
-
-static unsigned long nfail;
-static char firstfail[6][400];
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void
-failf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (nfail < 6)
-		vsnprintf(firstfail[nfail], sizeof firstfail[0], fmt, ap);
-	va_end(ap);
-	nfail++;
-}
-#define FAILF(cond, ...) do { if (!(cond)) failf(__VA_ARGS__); } while (0)
-static void reset(void) { nfail = 0; }
-
-/* Print the first few mismatches, fail if there was any. */
-static void
-done(void)
-{
-	for (unsigned long i = 0; i < nfail && i < 6; i++)
-		fprintf(stderr, "  %s\n", firstfail[i]);
-	ck_assert_msg(nfail == 0, "%lu mismatches; first: %s", nfail,
-	    nfail ? firstfail[0] : "");
-}
-
-static uint64_t rng = 0x9e3779b97f4a7c15u;
-static uint64_t
-rnd64(void)
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545f4914f6cdd1du;
 }
 
 /* ---- descriptors, names, flags ----------------------------------------- */

@@ -8,12 +8,16 @@
  *    of one the compiler knows (_Float16, float), fp_encode back to itself;
  *    fp_fields_of, fp_ulp, fp_next_up/down (against the sorted list of all
  *    values) and the bit-by-bit decode of fp_explain_bits/_formula;
- *  - every one of the 2^32 float32 patterns, widened to double and encoded
- *    into fp16 (compared with the compiler's (_Float16)f), into bf16
+ *  - every one of the 2^32 float32 patterns, through the fast array path
+ *    (fp_encode_floats, a chunk at a time, each value's flags apart) into
+ *    fp16 (compared with the compiler's (_Float16)f) and into bf16
  *    (compared with the round-to-nearest-even bit trick AND checked to be no
- *    farther than either neighbour, ties on the even mantissa), and into
- *    fp32 (must come back bit for bit); the flags of each are checked
- *    against what the exact values say they must be.
+ *    farther than either neighbour, ties on the even mantissa), and widened
+ *    to double through fp_encode into fp32 (must come back bit for bit);
+ *    the flags of each are checked against what the exact values say they
+ *    must be;
+ *  - the fast path against the general rounding (the walk's bits and
+ *    flags) on a sample of four million float32 patterns, every format.
  *
  * The 2^32 loop runs on two threads, one half of the range each.  Check's
  * ck_assert writes to a pipe on every call, so the loops count mismatches
@@ -467,6 +471,9 @@ check16(struct failures *fs, const struct tab *t, bool nearest, uint32_t u,
 		    u, (double)x, got, fl, wf, ok ? "" : ", not the nearest-even value");
 }
 
+/* The float32 patterns go through the fast path a chunk at a time. */
+#define CHUNK 4096
+
 static void *
 run_floats(void *arg)
 {
@@ -474,51 +481,74 @@ run_floats(void *arg)
 	const fp_format *f16 = fp_format_get(FP_FP16);
 	const fp_format *fbf = fp_format_get(FP_BF16);
 	const fp_format *f32 = fp_format_get(FP_FP32);
+	float xs[CHUNK];
+	uint32_t us[CHUNK];
+	uint16_t hs[CHUNK], bs[CHUNK];
+	uint8_t hfl[CHUNK], bfl[CHUNK];
 
-	for (uint64_t i = j->lo; i < j->hi; i += j->stride) {
-		uint32_t u = (uint32_t)i;
-		float x;
-		unsigned fl = 0;
-		memcpy(&x, &u, sizeof x);
-		double d = x;
+	for (uint64_t i0 = j->lo; i0 < j->hi; ) {
+		size_t n = 0;
+		for (; n < CHUNK && i0 < j->hi; n++, i0 += j->stride) {
+			us[n] = (uint32_t)i0;
+			memcpy(&xs[n], &us[n], sizeof xs[n]);
+		}
+		/* The array path, each value's flags apart, then the OR of
+		 * them all, which must be what the chunk's call reports. */
+		unsigned or16 = 0, orbf = 0, all16 = 0, allbf = 0;
+		ck_assert(fp_encode_floats(f16, xs, hs, hfl, n, &all16));
+		ck_assert(fp_encode_floats(fbf, xs, bs, bfl, n, &allbf));
 
-		/* fp16: the compiler's conversion (one F16C instruction) is
-		 * the oracle; without _Float16, nearest-even by neighbours. */
-		uint32_t h = fp_encode(f16, d, &fl);
+		for (size_t e = 0; e < n; e++) {
+			uint32_t u = us[e];
+			float x = xs[e];
+			double d = x;
+			unsigned fl = 0;
+
+			/* fp16: the compiler's conversion (one F16C instruction) is
+			 * the oracle; without _Float16, nearest-even by neighbours. */
+			uint32_t h = hs[e];
+			or16 |= hfl[e];
 #ifdef HAVE_FLOAT16
-		__extension__ _Float16 hv = (_Float16)x;
-		uint16_t hb;
-		memcpy(&hb, &hv, sizeof hb);
-		if (!isnan(x) && h != hb)
-			note(&j->f16, "in 0x%08x (%a): expected 0x%04x, got 0x%04x",
-			    u, d, hb, h);
-		else		/* NaN, and the flags, from the exact values */
-			check16(&j->f16, &t16, false, u, x, h, fl);
+			__extension__ _Float16 hv = (_Float16)x;
+			uint16_t hb;
+			memcpy(&hb, &hv, sizeof hb);
+			if (!isnan(x) && h != hb)
+				note(&j->f16, "in 0x%08x (%a): expected 0x%04x, got 0x%04x",
+				    u, d, hb, h);
+			else	/* NaN, and the flags, from the exact values */
+				check16(&j->f16, &t16, false, u, x, h, hfl[e]);
 #else
-		check16(&j->f16, &t16, true, u, x, h, fl);
+			check16(&j->f16, &t16, true, u, x, h, hfl[e]);
 #endif
 
-		/* bf16: the classic bit trick... */
-		fl = 0;
-		uint32_t b = fp_encode(fbf, d, &fl);
-		if (!isnan(x)) {
-			uint32_t want = bf16_trick(u);
-			if (b != want)
-				note(&j->bf, "in 0x%08x (%a): expected 0x%04x, got 0x%04x",
-				    u, d, want, b);
-		}
-		/* ...and, independently, the definition: no neighbour nearer. */
-		check16(&j->bf, &tbf, true, u, x, b, fl);
+			/* bf16: the classic bit trick... */
+			uint32_t b = bs[e];
+			orbf |= bfl[e];
+			if (!isnan(x)) {
+				uint32_t want = bf16_trick(u);
+				if (b != want)
+					note(&j->bf, "in 0x%08x (%a): expected 0x%04x, got 0x%04x",
+					    u, d, want, b);
+			}
+			/* ...and, independently, the definition: no neighbour nearer. */
+			check16(&j->bf, &tbf, true, u, x, b, bfl[e]);
 
-		/* fp32: every float is exact; it must come back unchanged. */
-		fl = 0;
-		uint32_t s = fp_encode(f32, d, &fl);
-		if (isnan(x) ? ref_class(&REF[FP_FP32], s) != FP_CLASS_NAN ||
-			s >> 31 != u >> 31 || fl :
-		    s != u || fl != (ref_class(&REF[FP_FP32], u) == FP_CLASS_SUBNORMAL
-			? FP_FLAG_SUBNORMAL : 0u))
-			note(&j->f32, "in 0x%08x (%a): got 0x%08x flags %#x",
-			    u, d, s, fl);
+			/* fp32, one value at a time: every float is exact; it must
+			 * come back unchanged. */
+			uint32_t s = fp_encode(f32, d, &fl);
+			if (isnan(x) ? ref_class(&REF[FP_FP32], s) != FP_CLASS_NAN ||
+				s >> 31 != u >> 31 || fl :
+			    s != u || fl != (ref_class(&REF[FP_FP32], u) == FP_CLASS_SUBNORMAL
+				? FP_FLAG_SUBNORMAL : 0u))
+				note(&j->f32, "in 0x%08x (%a): got 0x%08x flags %#x",
+				    u, d, s, fl);
+		}
+		if (or16 != all16)
+			note(&j->f16, "chunk from 0x%08x: flags %#x, each value's OR %#x",
+			    us[0], all16, or16);
+		if (orbf != allbf)
+			note(&j->bf, "chunk from 0x%08x: flags %#x, each value's OR %#x",
+			    us[0], allbf, orbf);
 	}
 	return NULL;
 }
@@ -564,6 +594,52 @@ START_TEST(test_all_floats)
 	}
 	ck_assert_msg(!first, "mismatches: fp16 %lu, bf16 %lu, fp32 %lu; first: %s",
 	    n[0], n[1], n[2], first ? first : "");
+}
+END_TEST
+
+/* The fast path against the general rounding that records the walk, on
+ * a large sample: every 1021st float32 pattern (an odd stride: every
+ * residue of the low bits is met), every other one with its low bits
+ * cleared so that ties are common, into every format, through
+ * fp_encode one at a time and, for the formats of 16 bits or fewer,
+ * fp_encode_floats.  check_fp_fast.c does the same on midpoints, random
+ * doubles and every rounding mode. */
+START_TEST(test_fast_vs_general)
+{
+	enum { N = 1024 };
+	float xs[N];
+	uint16_t out[N];
+	uint8_t each[N];
+	struct failures fs = { 0 };
+
+	for (uint64_t i0 = 0; i0 < UINT64_C(1) << 32; i0 += (uint64_t)N * 1021) {
+		size_t n = 0;
+		for (uint64_t i = i0; n < N && i < UINT64_C(1) << 32; i += 1021) {
+			/* Every other one with a short tail: ties are common. */
+			uint32_t u = (uint32_t)i, drop = n % 2 ? (uint32_t)n / 2 % 24 : 0;
+			u = u >> drop << drop;
+			memcpy(&xs[n++], &u, sizeof u);
+		}
+		for (int id = 0; id < FP_NFORMATS; id++) {
+			const fp_format *f = fp_format_get((fp_id)id);
+			bool arr = fp_encode_floats(f, xs, out, each, n, NULL);
+			for (size_t e = 0; e < n; e++) {
+				fp_real r = { .lo = xs[e], .sticky = false };
+				fp_walk w;
+				unsigned fl = 0;
+				uint32_t b = fp_encode(f, xs[e], &fl);
+				fp_explain_round(f, &r, &w);
+				if (b != w.bits || fl != w.flags)
+					note(&fs, "%s %a: fp_encode 0x%x/%#x, walk 0x%x/%#x",
+					    f->name, (double)xs[e], b, fl, w.bits, w.flags);
+				if (arr && (out[e] != w.bits || each[e] != w.flags))
+					note(&fs, "%s %a: fp_encode_floats 0x%x/%#x, walk "
+					    "0x%x/%#x", f->name, (double)xs[e], out[e],
+					    each[e], w.bits, w.flags);
+			}
+		}
+	}
+	report("fast vs general", &fs);
 }
 END_TEST
 
@@ -613,6 +689,7 @@ exhaustive_suite(void)
 	tcase_add_test(tc, test_explain_bits_all);
 	tcase_add_test(tc, test_e4m3_values);
 	tcase_add_test(tc, test_oracle_sanity);
+	tcase_add_test(tc, test_fast_vs_general);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("all floats");

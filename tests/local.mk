@@ -4,20 +4,25 @@
 
 # --- Check suites -------------------------------------------------------------
 if HAVE_CHECK
-check_PROGRAMS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
+check_PROGRAMS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
 	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor \
 	tests/check_drill
-TESTS += tests/check_fp tests/check_fp_exhaustive tests/check_calc \
+TESTS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
 	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
 	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor \
 	tests/check_drill
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h
+tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h \
+	tests/fp_tally.h
 tests_check_fp_CFLAGS = $(CHECK_FLAGS)
 tests_check_fp_LDADD = $(CHECK_LDADD)
+tests_check_fp_fast_SOURCES = tests/check_fp_fast.c tests/fp_ref.h \
+	tests/fp_tally.h
+tests_check_fp_fast_CFLAGS = $(CHECK_FLAGS)
+tests_check_fp_fast_LDADD = $(CHECK_LDADD)
 # The oracle side is built with F16C where the CPU has it (see configure).
 tests_check_fp_exhaustive_SOURCES = tests/check_fp_exhaustive.c tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
@@ -25,10 +30,13 @@ tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS)
 tests_check_drill_SOURCES = tests/check_drill.c tests/fp_ref.h
 tests_check_drill_CFLAGS = $(CHECK_FLAGS)
 tests_check_drill_LDADD = $(CHECK_LDADD)
-tests_check_calc_SOURCES = tests/check_calc.c tests/check_calc_policy.c
+tests_check_calc_SOURCES = tests/calc_test.h tests/calc_test.c \
+	tests/check_calc.c tests/check_calc_arith.c tests/check_calc_lang.c \
+	tests/check_calc_policy.c
 tests_check_calc_CFLAGS = $(CHECK_FLAGS)
 tests_check_calc_LDADD = $(CHECK_LDADD)
-tests_check_scaler_SOURCES = tests/check_scaler.c
+tests_check_scaler_SOURCES = tests/scaler_test.h tests/check_scaler.c \
+	tests/check_scaler_walk.c
 tests_check_scaler_CFLAGS = $(CHECK_FLAGS)
 tests_check_scaler_LDADD = $(CHECK_LDADD)
 tests_check_toy_SOURCES = tests/check_toy.c
@@ -42,7 +50,8 @@ tests_check_progress_SOURCES = tests/progress_test.h \
 	tests/check_progress_kill.c tests/check_progress_items.c
 tests_check_progress_CFLAGS = $(CHECK_FLAGS)
 tests_check_progress_LDADD = $(CHECK_LDADD)
-tests_check_lesson_SOURCES = tests/check_lesson.c
+tests_check_lesson_SOURCES = tests/lesson_test.h tests/lesson_test.c \
+	tests/check_lesson.c tests/check_lesson_model.c
 tests_check_lesson_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_LDADD = $(CHECK_LDADD)

@@ -1,13 +1,14 @@
 /*
- * calc_int.h — what parse.c, funcs.c and eval.c share and nobody else
- * sees: the AST and the function table.
+ * calc_int.h — what the files of src/calc share and nobody else sees:
+ * the AST, the function table, and the kernels eval.c calls.
  */
 #ifndef FPTUTOR_CALC_INT_H
 #define FPTUTOR_CALC_INT_H
 
 #include "calc/calc.h"
 
-/* How a function computes; eval.c has one routine per kind. */
+/* How a function computes; eval.c has one routine per kind (the
+ * reductions' and the softmax family's kernels are in reduce.c). */
 typedef enum calc_kind {
 	CK_MAP,		/* elementwise f(x): exp, log, sqrt, abs */
 	CK_MAXMIN,	/* one vector: reduce; two args: elementwise */
@@ -87,5 +88,13 @@ calc_dim calc_result_dim(const calc_step *const *in, int n, bool tensor);
  * lost_* and presum fields. */
 void calc_accumulate(calc_kind k, const calc_step *x, const calc_step *y,
     calc_step *s);
+
+/* reduce.c: the reduction or softmax-family function k (CK_SUM, CK_MEAN,
+ * CK_DOT, CK_SOFTMAX, CK_LOG_SOFTMAX, CK_LOGSUMEXP, CK_XENT, CK_XENT_GRAD)
+ * of x's values (and y's for dot, cls the class of cross_entropy),
+ * computed in double into out[] (one element, or x->n for softmax,
+ * log_softmax and the gradient); not yet rounded into a dtype. */
+void calc_reduce(calc_kind k, const calc_step *x, const calc_step *y,
+    size_t cls, double *out);
 
 #endif

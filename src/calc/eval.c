@@ -312,36 +312,6 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 	return id;
 }
 
-/* Softmax family over x[0..n-1], stable: everything relative to max x. */
-static double
-vmax(const double *x, size_t n)
-{
-	double m = -INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		if (isnan(x[i]))
-			return NAN;
-		if (x[i] > m)
-			m = x[i];
-	}
-	return m;
-}
-
-static double
-sum_exp_shifted(const double *x, size_t n, double m)
-{
-	double s = 0;
-	for (size_t i = 0; i < n; i++)
-		s += exp(x[i] - m);
-	return s;
-}
-
-/* The element i of a step, broadcasting a scalar. */
-static double
-at(const calc_step *s, size_t i)
-{
-	return s->value[s->n == 1 ? 0 : i];
-}
-
 /* linspace(a, b, n) and range(n): literals made by a rule.  Their
  * parameters are read exactly (before any rounding), then each element is
  * rounded once like a typed literal. */
@@ -386,55 +356,6 @@ class_index(ev *v, int node, int step, size_t n, size_t *out)
 	}
 	*out = (size_t)c;
 	return true;
-}
-
-/* Reductions and the softmax family: computed in double over the input's
- * rounded values, rounded once at the end. */
-static void
-compute_family(calc_kind k, const calc_step *x, const calc_step *y, size_t cls,
-    double *out)
-{
-	const double *xv = x->value;
-	size_t n = x->n;
-	double m, s;
-
-	switch (k) {
-	case CK_SUM:
-	case CK_MEAN:
-		s = 0;
-		for (size_t i = 0; i < n; i++)
-			s += xv[i];
-		out[0] = k == CK_MEAN ? s / (double)n : s;
-		break;
-	case CK_DOT:
-		s = 0;
-		for (size_t i = 0; i < n; i++)
-			s += xv[i] * at(y, i);
-		out[0] = s;
-		break;
-	case CK_SOFTMAX:
-	case CK_XENT_GRAD:
-		m = vmax(xv, n);
-		s = sum_exp_shifted(xv, n, m);
-		for (size_t i = 0; i < n; i++)
-			out[i] = exp(xv[i] - m) / s - (k == CK_XENT_GRAD && i == cls);
-		break;
-	case CK_LOG_SOFTMAX:
-		m = vmax(xv, n);
-		s = log(sum_exp_shifted(xv, n, m));
-		for (size_t i = 0; i < n; i++)
-			out[i] = xv[i] - m - s;
-		break;
-	case CK_LOGSUMEXP:
-	case CK_XENT:
-		m = vmax(xv, n);
-		out[0] = m + log(sum_exp_shifted(xv, n, m));
-		if (k == CK_XENT)
-			out[0] -= xv[cls];
-		break;
-	default:
-		break;
-	}
 }
 
 static int
@@ -519,7 +440,7 @@ eval_call(ev *v, int node)
 			    ? fmax(r, x->value[i]) : fmin(r, x->value[i]);
 		s->exact[0] = r;
 	} else {
-		compute_family(fn->kind, x, args[1] >= 0 ? S(v, args[1]) : NULL,
+		calc_reduce(fn->kind, x, args[1] >= 0 ? S(v, args[1]) : NULL,
 		    cls, s->exact);
 	}
 	finish(v, id, NULL);

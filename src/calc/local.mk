@@ -5,6 +5,7 @@ src_libfptutor_a_SOURCES += \
 	src/calc/parse.c \
 	src/calc/funcs.c \
 	src/calc/eval.c \
+	src/calc/reduce.c \
 	src/calc/policy.c \
 	src/calc/accum.c \
 	src/calc/explain.c

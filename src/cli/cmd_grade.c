@@ -161,7 +161,10 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 	view_term_init(p.no_color || json);
 
 	const lesson_question *q = NULL;
-	lesson *l = lesson_open_question(ga.id, &q, print_load_diags, cmd->name);
+	lesson_open_err oerr;
+	lesson *l = lesson_open_question(ga.id, &q, &oerr, print_load_diags, cmd->name);
+	if (l == NULL && oerr == LESSON_OPEN_INVALID)
+		return CLI_DATAERR;	/* the diagnostics say why */
 	if (l == NULL)
 		return cli_usage_err(cmd->name, "unknown question id '%s' "
 		    "(fptutor lessons lists them)",
@@ -179,15 +182,17 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 		grade_diag d;
 		int line;
 		grade_result r;
-		grade_rubric *rub = lesson_rubric_compile(q, &line, &d);
-		if (rub == NULL) {
+		/* compiled when the lesson was checked: not again */
+		const grade_rubric *rub = lesson_rubric(q);
+		grade_rubric *own = NULL;
+		if (rub == NULL && (rub = own = lesson_rubric_compile(q, &line, &d)) == NULL) {
 			cli_err(cmd->name, "%s:%d:%zu: error: %s", l->file, line, d.col + 1, d.msg);
 			free(answer);
 			lesson_free(l);
 			return CLI_DATAERR;
 		}
 		if (!grade_answer(rub, answer, len, &r)) {
-			grade_rubric_free(rub);
+			grade_rubric_free(own);
 			free(answer);
 			lesson_free(l);
 			cli_err(cmd->name, "out of memory");
@@ -215,7 +220,7 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 		}
 		status = r.pass ? CLI_OK : CLI_FAIL;
 		grade_result_free(&r);
-		grade_rubric_free(rub);
+		grade_rubric_free(own);
 	} else {
 		lesson_grade g;
 		lesson_grade_answer(l, q, answer, lesson_grade_text, &g);
@@ -252,7 +257,8 @@ const cli_cmd cli_cmd_grade = {
 	"lessons (fptutor lessons lists the ids): free-text answers by the\n"
 	"question's rubric, the other kinds by their key.  Show the score, each\n"
 	"point made or missed, each misconception with why it is wrong, and the\n"
-	"model answer.  At most 64 KiB of the answer is read.\n"
+	"model answer.  At most 64 KiB of the answer is read.  A question id\n"
+	"that two lessons ask is refused (status 65), both lessons named.\n"
 	"\n"
 	"      --json      one JSON object: question, score, max, pass, verdict,\n"
 	"                  concepts, misconceptions, contradiction, inversion,\n"

@@ -2,16 +2,19 @@
  * encode.c — rounding a real number into a format: round to nearest, ties
  * to even, with subnormals, signed zeros, overflow and IEEE flags.
  *
- * One routine, round_into(), does the work for both fp_encode (the fast
- * path, walk == NULL, which the compiler specialises) and
- * fp_explain_round (which records every step for the rounding walk), so
- * the walk a learner is shown is the computation that produced the bits.
+ * One routine, round_into(), does the work for both fp_encode_real
+ * (walk == NULL, which the compiler specialises) and fp_explain_round
+ * (which records every step for the rounding walk), so the walk a learner
+ * is shown is the computation that produced the bits.  fp_encode of a
+ * double takes the fast exact path of fast.c, which gives the same bits
+ * and flags without a walk.
  */
 #include <config.h>
 
 #include <string.h>
 
 #include "fp/fp.h"
+#include "fp/fast.h"
 
 #define DBL_FRAC_BITS 52
 
@@ -191,10 +194,12 @@ done:
 	return mag;
 }
 
+/* A double and no walk: the fast exact path (fast.c) gives the same bits
+ * and flags as round_into, branch-light. */
 uint32_t
 fp_encode(const fp_format *f, double x, unsigned *flags)
 {
-	return round_into(f, x, false, flags, NULL);
+	return fp_fast_encode(f, x, flags);
 }
 
 uint32_t

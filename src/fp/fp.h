@@ -101,6 +101,14 @@ const char *fp_read_errstr(fp_read_err e);
  * pattern; NaN inputs give the canonical quiet NaN with the input's sign. */
 uint32_t fp_encode(const fp_format *f, double x, unsigned *flags);
 uint32_t fp_encode_real(const fp_format *f, const fp_real *r, unsigned *flags);
+/* The same rounding for a whole array of float32 values at once, into a
+ * format of at most 16 bits (fp16, bf16, e4m3, e5m2): out[i] gets what
+ * fp_encode(f, in[i], &fl) gives, each[i] (each may be NULL) that fl, and
+ * *flags (may be NULL) the OR of every conversion's flags.  Branch-free,
+ * so the compiler vectorises it: for bulk conversion (fast.c).  Returns
+ * false, writing nothing, for a wider format. */
+bool fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
+    uint8_t *each, size_t n, unsigned *flags);
 
 /* Exact value of a pattern (every format here fits in a double). */
 double fp_decode(const fp_format *f, uint32_t bits);

@@ -2,8 +2,10 @@
 src_libfptutor_a_SOURCES += \
 	src/fp/fp.h \
 	src/fp/fp_int.h \
+	src/fp/fast.h \
 	src/fp/format.c \
 	src/fp/encode.c \
+	src/fp/fast.c \
 	src/fp/read.c \
 	src/fp/decode.c \
 	src/fp/text.c \

@@ -36,6 +36,12 @@ lesson_rubric_compile(const lesson_question *q, int *line, grade_diag *d)
 	return r;
 }
 
+const grade_rubric *
+lesson_rubric(const lesson_question *q)
+{
+	return q->compiled;
+}
+
 bool
 lesson_text_plain(const lesson_text *t, char *buf, size_t n)
 {
@@ -107,11 +113,12 @@ lesson_grade_text(const lesson *l, const lesson_question *q, const char *answer,
 	memset(out, 0, sizeof *out);
 	if (q->nrubric == 0)
 		return false;
-	grade_rubric *r = lesson_rubric_compile(q, &line, &d);
-	if (r == NULL)
+	const grade_rubric *r = lesson_rubric(q);
+	grade_rubric *own = NULL;
+	if (r == NULL && (r = own = lesson_rubric_compile(q, &line, &d)) == NULL)
 		return false;
 	if (!grade_answer(r, answer, strlen(answer), &res)) {
-		grade_rubric_free(r);
+		grade_rubric_free(own);
 		return false;
 	}
 	out->graded = true;
@@ -151,6 +158,6 @@ lesson_grade_text(const lesson *l, const lesson_question *q, const char *answer,
 			add(out, ".", NULL);
 		}
 	grade_result_free(&res);
-	grade_rubric_free(r);
+	grade_rubric_free(own);
 	return true;
 }

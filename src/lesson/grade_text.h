@@ -16,6 +16,9 @@
 /* Compile q's rubric.  NULL on an error, with *line (the file's line) and
  * *d (column in that line, message) set. */
 grade_rubric *lesson_rubric_compile(const lesson_question *q, int *line, grade_diag *d);
+/* q's rubric as the validator compiled it, owned by the lesson; NULL when
+ * q has none compiled (not a free-text question, or not validated). */
+const grade_rubric *lesson_rubric(const lesson_question *q);
 
 /* The text t as a learner reads it (its computed values written out), in
  * buf; false when it does not fit. */

@@ -262,6 +262,8 @@ typedef struct lesson_question {
 	double tol_amount;	/* ulps or a relative error */
 	const fp_format *tol_fmt;
 	size_t correct_idx[LESSON_MAX_OPTIONS];	/* @correct as option indexes */
+	struct grade_rubric *compiled;	/* text: the rubric compiled, owned
+					 * (lesson_rubric, grade_text.h) */
 } lesson_question;
 
 typedef enum lesson_ikind { LI_PARA, LI_BLOCK, LI_QUESTION } lesson_ikind;
@@ -445,11 +447,15 @@ const char *lesson_open_msg(const char *arg, lesson_open_err err, char *msg,
     size_t n);
 
 /* The lesson on the search path that asks question id, loaded, with *q
- * set; NULL when none does.  Lessons are tried in id order; on_load (may
- * be NULL) sees the diagnostics of each one loaded. */
+ * set and *err LESSON_OPEN_OK.  Only the lesson that asks it is loaded
+ * (found by a look at each file's text for its "@question ID" line).
+ * NULL with *err LESSON_OPEN_MISSING when none asks it, or
+ * LESSON_OPEN_INVALID when the lesson that asks it does not load or two
+ * lessons ask it (an error naming both files, to on_load).  on_load (may
+ * be NULL) sees the diagnostics of each lesson loaded. */
 typedef void (*lesson_report_fn)(const void *ctx, const lesson_diags *d);
 lesson *lesson_open_question(const char *id, const lesson_question **q,
-    lesson_report_fn on_load, const void *ctx);
+    lesson_open_err *err, lesson_report_fn on_load, const void *ctx);
 
 /* Every lesson on the search path, loaded. */
 typedef struct lesson_shelf {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "grade/grade.h"
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
 
@@ -139,6 +140,7 @@ free_question(lesson_question *q)
 	free_text(&q->concise);
 	for (size_t i = 0; i < q->nrubric; i++)
 		free(q->rubric[i].text);
+	grade_rubric_free(q->compiled);
 	free(q->rubric);
 }
 

@@ -10,9 +10,12 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lesson/lesson.h"
 
@@ -103,31 +106,125 @@ lesson_open_msg(const char *arg, lesson_open_err err, char *msg, size_t n)
 	return msg;
 }
 
+/* Does the file have a line "@question ID ..." (the directive as the
+ * parser reads it: '@' in column 1, blanks after the name and after the
+ * id)?  A cheap look at the text, no parse: the file that has it is then
+ * loaded in full, and a file the look gets wrong costs time, not
+ * correctness (lesson_open_question loads every lesson when no file has
+ * the line). */
+static bool
+asks(const char *path, const char *id)
+{
+	/* Never wait on a FIFO or a device: only a regular file is looked
+	 * at (loading reports what is wrong with the others). */
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	struct stat st;
+	FILE *f = NULL;
+	char line[512];
+	size_t idlen = strlen(id);
+	bool hit = false, bol = true;
+
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (f = fdopen(fd, "r")) == NULL))
+		close(fd);
+	if (f == NULL)
+		return false;
+	while (!hit && fgets(line, sizeof line, f)) {
+		size_t len = strlen(line);
+		bool whole = len > 0 && line[len - 1] == '\n';
+		/* Only the start of a line can open a directive. */
+		if (bol && strncmp(line, "@question", 9) == 0 &&
+		    (line[9] == ' ' || line[9] == '\t')) {
+			const char *s = line + 9;
+			while (*s == ' ' || *s == '\t')
+				s++;
+			hit = strncmp(s, id, idlen) == 0 &&
+			    strchr(" \t\r\n", s[idlen]) != NULL;
+		}
+		bol = whole;
+	}
+	fclose(f);
+	return hit;
+}
+
+/* Load path for the question: the lesson, with *q set, if it asks it;
+ * *invalid set if it does not load. */
+static lesson *
+load_asking(const char *path, const char *id, const lesson_question **q,
+    lesson_report_fn on_load, const void *ctx, bool *invalid)
+{
+	lesson_diags d = { 0 };
+	int ioerr;
+	lesson *l = lesson_load(path, &d, &ioerr);
+
+	if (on_load)
+		on_load(ctx, &d);
+	lesson_diags_free(&d);
+	if (l == NULL)
+		*invalid = true;
+	if (l && (*q = lesson_question_find(l, id)) != NULL)
+		return l;
+	lesson_free(l);
+	return NULL;
+}
+
 lesson *
 lesson_open_question(const char *id, const lesson_question **q,
-    lesson_report_fn on_load, const void *ctx)
+    lesson_open_err *err, lesson_report_fn on_load, const void *ctx)
 {
 	const char *dirs[LESSON_MAX_DIRS];
 	char **paths;
 	lesson *found = NULL;
+	const lesson_question *fq = NULL;
 	size_t ndirs = lesson_dirs(dirs, LESSON_MAX_DIRS);
-	long n = lesson_list(dirs, ndirs, &paths);
+	long n = lesson_list(dirs, ndirs, &paths), nasks = 0;
+	bool *hit = n > 0 ? calloc((size_t)n, sizeof *hit) : NULL;
+	bool invalid = false, ignored;
 
 	*q = NULL;
-	for (long i = 0; i < n && found == NULL; i++) {
-		lesson_diags d = { 0 };
-		int ioerr;
-		lesson *l = lesson_load(paths[i], &d, &ioerr);
-		if (on_load)
-			on_load(ctx, &d);
-		lesson_diags_free(&d);
-		if (l && (*q = lesson_question_find(l, id)) != NULL)
-			found = l;
-		else
+	*err = LESSON_OPEN_MISSING;
+	for (long i = 0; hit && i < n; i++)
+		nasks += hit[i] = asks(paths[i], id);
+	/* Load only the files that ask it, or every file when none seems to
+	 * (or the look was wrong): two that ask it are refused, both named.
+	 * Only a file that asks it and does not load makes it invalid. */
+	for (int pass = nasks ? 0 : 1; pass < 2 && found == NULL; pass++) {
+		for (long i = 0; i < n; i++) {
+			if (pass == 0 && !hit[i])
+				continue;
+			const lesson_question *tq;
+			lesson *l = load_asking(paths[i], id, &tq, on_load, ctx,
+			    pass == 0 ? &invalid : &ignored);
+			if (l == NULL)
+				continue;
+			if (found == NULL) {
+				found = l;
+				fq = tq;
+				continue;
+			}
+			lesson_diags d = { 0 };
+			const lesson *both[2] = { found, l };
+			lesson_check_unique(both, 2, &d);
+			if (on_load)
+				on_load(ctx, &d);
+			lesson_diags_free(&d);
 			lesson_free(l);
+			lesson_free(found);
+			lesson_paths_free(paths, n);
+			free(hit);
+			*err = LESSON_OPEN_INVALID;
+			return NULL;
+		}
 	}
 	if (n > 0)
 		lesson_paths_free(paths, n);
+	free(hit);
+	if (found) {
+		*q = fq;
+		*err = LESSON_OPEN_OK;
+	} else if (invalid) {
+		*err = LESSON_OPEN_INVALID;
+	}
 	return found;
 }
 

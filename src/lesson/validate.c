@@ -296,7 +296,7 @@ check_expected(lesson_checker *c, lesson_question *q)
  * which reports the column of the first error; here it gets its place in
  * the lesson file. */
 static void
-check_rubric(lesson_checker *c, const lesson_question *q)
+check_rubric(lesson_checker *c, lesson_question *q)
 {
 	grade_diag gd;
 	int line;
@@ -315,7 +315,9 @@ check_rubric(lesson_checker *c, const lesson_question *q)
 		    !lesson_rubric_passes(r, &q->concise, why, sizeof why))
 			lesson_vdiag(c, q->concise_loc, LMSG_CONCISE_FAILS_RUBRIC,
 			    lesson_qid(q), why);
-		grade_rubric_free(r);
+		/* kept: grading need not compile it again */
+		grade_rubric_free(q->compiled);
+		q->compiled = r;
 		return;
 	}
 	/* the grader counts bytes; diagnostics count characters */

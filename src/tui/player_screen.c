@@ -4,18 +4,23 @@
  * up to the current one: prose wrapped to the width, bits blocks as the
  * bits widget walking bit by bit (the player's frame is the walk's
  * position), the other blocks through the text view (the same numbers as
- * `fptutor play`), questions as answer panels (answer.c).  The step is
- * drawn into a pad and the visible slice copied, so a tall step scrolls.
+ * `fptutor play`, made once and kept: view/block_cache.h), questions as
+ * answer panels (answer.c).  The step is drawn into a pad and the visible
+ * slice copied, so a tall step scrolls.
  * Progress (the step, and the score when the lesson ends or is left) is
  * recorded and saved when the screen closes.
  */
 #include <config.h>
 
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "lesson/grade_text.h"
+#include "view/block_cache.h"
 #include "view/lesson_text.h"
 #include "view/term.h"
 #include "tui/tui_priv.h"
@@ -24,6 +29,7 @@ typedef struct pscreen {
 	tui_screen s;
 	lesson *l;
 	lesson_player *p;
+	view_block_cache *blocks;	/* the blocks' text, made when first shown */
 	tui_answer **ans;	/* per question, made when first shown */
 	int scroll;		/* first body row shown */
 	bool follow;		/* keep the current item in view */
@@ -46,29 +52,6 @@ text_width(int cols)
 	return w > 96 ? 96 : w;
 }
 
-/* What a text-view writer prints, as one string (colour is off in the
- * TUI's text: view_tty.color is cleared by the shell). */
-static char *
-captured(void (*fn)(FILE *, const void *, const void *), const void *a,
-    const void *b)
-{
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-
-	if (f == NULL)
-		return NULL;
-	fn(f, a, b);
-	fclose(f);
-	return buf;
-}
-
-static void
-cap_block(FILE *f, const void *l, const void *b)
-{
-	view_lesson_block_text(f, l, b);
-}
-
 static tui_answer *
 answer_of(pscreen *ps, size_t qi)
 {
@@ -85,7 +68,6 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 	const lesson_item *it = &l->steps[ps->p->step].items[i];
 	bool current = i == ps->p->item;
 	int width = text_width(cols);
-	char *s = NULL;
 	int n = 0;
 
 	switch (it->kind) {
@@ -108,8 +90,10 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 			n = tui_bits_block(w, y, 1, cols - 2, b, current ? ps->p->frame : -1);
 			break;
 		}
-		s = captured(cap_block, l, b);
-		n = tui_lines(w, y, 2, cols, s);
+		/* Kept, not made again per draw: a block's computation (five
+		 * training runs, say) depends on the lesson alone. */
+		const char *t = ps->blocks ? view_block_cache_text(ps->blocks, b) : NULL;
+		n = tui_lines(w, y, 2, cols, t ? t : "(out of memory: the block is not shown)");
 		break;
 	}
 	case LI_QUESTION: {
@@ -122,7 +106,6 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 		break;
 	}
 	}
-	free(s);
 	return n;
 }
 
@@ -227,6 +210,31 @@ player_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 			ps->has_cursor = false;
 	}
 	delwin(pad);
+}
+
+/* Between keys: make the blocks not made yet (a @train block's five runs
+ * take a while), a small piece at a time, until a key waits or a tenth of
+ * a second has gone; the shell then reads the key, and calls again when
+ * none comes. */
+static bool
+player_idle(tui_screen *s)
+{
+	pscreen *ps = s->data;
+	bool redraw = false;
+	struct timespec t0, t;
+	struct pollfd in = { STDIN_FILENO, POLLIN, 0 };
+
+	if (ps->blocks == NULL)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (view_block_cache_busy(ps->blocks)) {
+		redraw |= view_block_cache_work(ps->blocks);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= 100 ||
+		    poll(&in, 1, 0) != 0)
+			break;
+	}
+	return redraw;
 }
 
 static bool
@@ -550,6 +558,7 @@ pfree(tui_screen *s)
 	for (size_t i = 0; i < ps->l->nquestions; i++)
 		tui_answer_free(ps->ans[i]);
 	free(ps->ans);
+	view_block_cache_free(ps->blocks);
 	lesson_player_free(ps->p);
 	lesson_free(ps->l);
 	free(ps);
@@ -569,6 +578,7 @@ tui_player_new(lesson *l, bool restart)
 		return NULL;
 	}
 	ps->l = l;
+	ps->blocks = view_block_cache_new(l);	/* NULL: each draw makes them */
 	ps->follow = true;
 	snprintf(ps->title, sizeof ps->title, "%s", l->title);
 	const progress_lesson *r = tui_progress() ?
@@ -579,6 +589,7 @@ tui_player_new(lesson *l, bool restart)
 	ps->s = (tui_screen){
 		.title = ps->title, .status = player_status, .draw = player_draw, .key = player_key,
 		.keys = player_keys, .help = player_help, .cursor = player_cursor, .free = pfree,
+		.idle = player_idle,
 		.data = ps,
 	};
 	return &ps->s;

@@ -46,6 +46,22 @@ void view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b);
 /* How to answer q ("a number", "the key of the right option"); buf (n
  * bytes) may hold it.  The transcript and the handout both say it. */
 const char *view_lesson_how_to_answer(const lesson_question *q, char *buf, size_t n);
+
+/* The line it begins with: the block's name and arguments. */
+void view_lesson_block_heading(FILE *out, const lesson_block *b);
+
+/* A @train block's runs computed a step at a time (train_block.c), for a
+ * front end that computes them between key presses (block_cache.c);
+ * view_lesson_block_text runs one to the end.  job_new is NULL when out of
+ * memory; job_step runs the next step of each mode and is true once all
+ * are done; job_text writes what view_lesson_block_text shows below the
+ * heading, once done. */
+typedef struct view_train_job view_train_job;
+view_train_job *view_train_job_new(const lesson_block *b);
+bool view_train_job_step(view_train_job *j);
+int view_train_job_percent(const view_train_job *j);
+void view_train_job_text(FILE *out, const view_train_job *j);
+void view_train_job_free(view_train_job *j);
 /* Write UTF-8 text, in ASCII when the locale is not UTF-8. */
 void view_lesson_puts(FILE *out, const char *s);
 /* The first n bytes of s, as view_lesson_puts writes them. */

@@ -3,7 +3,7 @@
  * frame of their animation at once.  The block views of the other
  * commands are reused: bits (view_bits_text), calc traces side by side
  * (calc_text.h), the loss-scaling walk and the GradScaler simulation
- * (scaler_text.h), the toy training run (train_text.h).  The rounding
+ * (scaler_text.h), the toy training run (train_block.c).  The rounding
  * walk and the plot are drawn here.
  */
 #include <config.h>
@@ -19,12 +19,10 @@
 #include "view/scaler_text.h"
 #include "view/term.h"
 #include "view/bits_text.h"
-#include "train/toy.h"
-#include "view/train_text.h"
 #include "view/inspect_text.h"
 
-static void
-heading(FILE *out, const lesson_block *b)
+void
+view_lesson_block_heading(FILE *out, const lesson_block *b)
 {
 	fprintf(out, "%s[%s]%s ", view_c(COL_DIM), lesson_block_name(b->kind),
 	    view_c(COL_RESET));
@@ -269,45 +267,20 @@ show_plot(FILE *out, const lesson_block *b)
 
 /* ---- the toy training run ------------------------------------------------ */
 
-/* Each mode run from the same seed, then what `fptutor train` shows but
- * the per-step tables: the loss curves, the scale trend, the summary. */
+/* Each mode run from the same seed, to the end (train_block.c). */
 static void
 show_train(FILE *out, const lesson_block *b)
 {
-	toy_config cfg;
-	view_train_run runs[TOY_NMODES];
-	toy_step *store[TOY_NMODES] = { 0 };
-	int n = 0;
+	view_train_job *j = view_train_job_new(b);
 
-	toy_config_default(&cfg);
-	cfg.steps = b->steps;
-	cfg.seed = b->seed;
-	for (int m = 0; m < TOY_NMODES; m++) {
-		if (!(b->train_modes & 1u << m))
-			continue;
-		const toy_mode_info *mi = toy_mode_get((toy_mode)m);
-		toy_run *r = toy_run_new(mi->id, &cfg);
-		store[n] = malloc((size_t)cfg.steps * sizeof *store[n]);
-		if (r == NULL || store[n] == NULL) {
-			toy_run_free(r);
-			fputs("  (out of memory: the run is not shown)\n", out);
-			goto done;
-		}
-		long k = 0;
-		while (k < cfg.steps && toy_run_step(r, &store[n][k]))
-			k++;
-		runs[n] = (view_train_run){ mi, store[n], k, { .mode = mi->id } };
-		toy_run_summary(r, &runs[n].sum);
-		toy_run_free(r);
-		n++;
+	if (j == NULL) {
+		fputs("  (out of memory: the run is not shown)\n", out);
+		return;
 	}
-	view_train_header(out, &cfg, n);
-	view_train_plot(out, runs, n, 56, 10);
-	view_train_scales(out, runs, n, 44);
-	view_train_summary(out, runs, n);
-done:
-	for (int i = 0; i < TOY_NMODES; i++)
-		free(store[i]);
+	while (!view_train_job_step(j))
+		;
+	view_train_job_text(out, j);
+	view_train_job_free(j);
 }
 
 /* Drills to try: the prompts first, then the engine's answers, so a
@@ -387,7 +360,7 @@ view_lesson_block_text(FILE *out, const lesson *l, const lesson_block *b)
 	};
 
 	(void)l;
-	heading(out, b);
+	view_lesson_block_heading(out, b);
 	if (b->kind == LB_CALC)
 		traces(out, b, b->expr);
 	else if ((unsigned)b->kind < LB_NKINDS && views[b->kind])

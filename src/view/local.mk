@@ -18,6 +18,9 @@ src_libfptutor_a_SOURCES += \
 	src/view/lesson_puts.c \
 	src/view/lesson_text.c \
 	src/view/lesson_text_blocks.c \
+	src/view/block_cache.h \
+	src/view/block_cache.c \
+	src/view/train_block.c \
 	src/view/diag_text.c \
 	src/view/class_text.h \
 	src/view/class_text.c \

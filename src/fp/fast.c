@@ -1,0 +1,317 @@
+/*
+ * fast.c — the fast exact path of rounding into a format: a double (or a
+ * whole array of float32 values) in, the bits and the IEEE flags out, with
+ * no rounding walk recorded.  It gives exactly what the general rounding of
+ * encode.c gives (tests/check_fp_exhaustive.c holds the two side by side);
+ * it is only shaped for speed.
+ *
+ * Branch-light: both ways a value can round are computed and the right one
+ * selected, so random data costs no mispredicted branch, and the array loop
+ * has no branch at all and the compiler can vectorise it.
+ *
+ *  - A result in the normal range is the classic bit trick: take the
+ *    input's magnitude bits, move the exponent bias to the format's, and
+ *    round the low bits off to nearest-even with (r + half - 1 + lsb) >>
+ *    shift.  A carry walks into the exponent, and past the largest value
+ *    into the overflow pattern, by itself.
+ *  - A result in the subnormal range is the input scaled by a power of two
+ *    so that one unit is the format's smallest subnormal: that product is
+ *    exact, truncating it to an integer is exact, and so is the fraction
+ *    left over, which decides the rounding.  Nothing here depends on the
+ *    floating-point rounding mode: every floating-point operation is exact.
+ *    For a format with float32's exponent range (bf16) the array path
+ *    needs no scaling at all: the bit trick rounds float32's subnormals too.
+ */
+#include <config.h>
+
+#include <string.h>
+
+#include "fp/fp.h"
+#include "fp/fast.h"
+
+/* 2^k as a double, for -1022 <= k <= 1023: built from its bits, no libm. */
+static inline double
+pow2(int k)
+{
+	uint64_t b = (uint64_t)(k + 1023) << 52;
+	double d;
+	memcpy(&d, &b, sizeof d);
+	return d;
+}
+
+/* What a format's rounding needs, worked out once per call. */
+struct plan {
+	uint32_t maxb;		/* largest finite magnitude pattern */
+	uint32_t ovf;		/* the overflow result: inf, or NaN for e4m3 */
+	unsigned inf_flags;	/* an infinite input's: invalid when ovf is NaN */
+	uint32_t nanb;
+	uint32_t submax;	/* magnitudes below 1 << man_bits are subnormal */
+	int signshift;		/* width - 1 */
+};
+
+static void
+plan_of(const fp_format *f, struct plan *p)
+{
+	p->maxb = f->max_bits;
+	p->nanb = f->nan_bits;
+	p->ovf = f->has_inf ? ((1u << f->exp_bits) - 1) << f->man_bits : f->nan_bits;
+	p->inf_flags = f->has_inf ? 0 : FP_FLAG_INVALID;
+	p->submax = 1u << f->man_bits;
+	p->signshift = f->width - 1;
+}
+
+/* ---- double in --------------------------------------------------------- */
+
+/* All ones when c, else zero: select with masks, not branches, so that
+ * random data mispredicts nothing. */
+#define MASK(c) (-(uint32_t)(c))
+#define MASK64(c) (-(uint64_t)(c))
+#define PICK(m, x, y) (((m) & (x)) | (~(m) & (y)))
+#define DBL_EXP_MASK UINT64_C(0x7ff0000000000000)
+
+/* Any double: every case, selected with masks. */
+static uint32_t
+any_double(const fp_format *f, uint64_t u, unsigned *flags)
+{
+	struct plan p;
+	int M = f->man_bits, sh = 52 - M;
+
+	plan_of(f, &p);
+	uint64_t a = u & ~(UINT64_C(1) << 63);
+	uint32_t sign = (uint32_t)(u >> 63) << p.signshift;
+	uint64_t tiny = MASK64(a < (uint64_t)(1 - f->bias + 1023) << 52);
+
+	/* Normal range: rebias, round the cut bits off.  Inf and NaN go
+	 * this way too, far beyond the largest value. */
+	uint64_t r = a - ((uint64_t)(1023 - f->bias) << 52);
+	uint64_t k = (r + (UINT64_C(1) << (sh - 1)) - 1 + ((r >> sh) & 1)) >> sh;
+	uint64_t cut = r & ((UINT64_C(1) << sh) - 1);
+
+	/* Subnormal range: |x| in units of the smallest subnormal, < 2^M.
+	 * Only tiny magnitudes are scaled, so nothing here can overflow. */
+	uint64_t ta = tiny & a;
+	double t;
+	memcpy(&t, &ta, sizeof t);
+	double q = t * pow2(f->bias - 1 + M);
+	uint64_t sk = (uint64_t)(int64_t)q;		/* truncation: exact */
+	double frac = q - (double)(int64_t)sk;		/* exact */
+	sk += (uint64_t)(frac > 0.5) | ((uint64_t)(frac == 0.5) & sk);
+	k = PICK(tiny, sk, k);
+	cut = PICK(tiny, MASK64(frac != 0), cut);
+
+	uint64_t over = MASK64(k > p.maxb);
+	uint64_t special = MASK64(a >= DBL_EXP_MASK), nan = MASK64(a > DBL_EXP_MASK);
+	uint32_t mag = (uint32_t)PICK(over, PICK(nan, p.nanb, p.ovf), k);
+	uint32_t inexact = (uint32_t)((MASK64(cut != 0) | over) & ~special);
+	uint32_t fl = (inexact & FP_FLAG_INEXACT) |
+	    ((uint32_t)(over & ~special) & FP_FLAG_OVERFLOW) |
+	    ((uint32_t)tiny & inexact & FP_FLAG_UNDERFLOW) |
+	    (MASK(mag - 1 < p.submax - 1) & FP_FLAG_SUBNORMAL) |
+	    ((uint32_t)(special & ~nan) & p.inf_flags);
+	if (flags)
+		*flags |= fl;
+	return mag | sign;
+}
+
+/*
+ * The common case first, behind one branch that real data predicts well:
+ * a magnitude from the smallest normal up to where overflow begins, whose
+ * result is normal (or, at the very top, overflows).  Random bit patterns
+ * mispredict it; fp_encode_floats is the path without branches.
+ */
+uint32_t
+fp_fast_encode(const fp_format *f, double x, unsigned *flags)
+{
+	uint64_t u;
+	int sh = 52 - f->man_bits, B = f->bias;
+
+	memcpy(&u, &x, sizeof u);
+	uint64_t a = u & ~(UINT64_C(1) << 63);
+	uint64_t lo = (uint64_t)(1023 + 1 - B) << 52;
+	uint64_t hi = (uint64_t)(1023 + (1 << f->exp_bits) - 1 - B) << 52;
+
+	if (__builtin_expect(a - lo >= hi - lo, 0))
+		return any_double(f, u, flags);
+	uint64_t r = a - ((uint64_t)(1023 - B) << 52);
+	uint32_t k = (uint32_t)((r + (UINT64_C(1) << (sh - 1)) - 1 +
+	    ((r >> sh) & 1)) >> sh);
+	uint32_t cut = MASK((r & ((UINT64_C(1) << sh) - 1)) != 0);
+	uint32_t over = MASK(k > f->max_bits);
+	uint32_t ovf = f->has_inf ? ((1u << f->exp_bits) - 1) << f->man_bits :
+	    f->nan_bits;
+	if (flags)
+		*flags |= ((cut | over) & FP_FLAG_INEXACT) | (over & FP_FLAG_OVERFLOW);
+	return PICK(over, ovf, k) | (uint32_t)(u >> 63) << (f->width - 1);
+}
+
+/* ---- an array of float32 in ------------------------------------------- */
+
+/* The array loop's comparisons are of signed values, which every vector
+ * unit has (a float32 magnitude and everything derived from it is below
+ * 2^31). */
+#define LT(x, y) MASK((int32_t)(x) < (int32_t)(y))
+
+/* What one conversion raises, in few vector operations; the loop ORs
+ * them together and makes flags of them at the end.  cut: the bits cut off
+ * (nonzero: inexact), over: all ones on overflow, sub: nonzero for a
+ * subnormal result, under: nonzero for an inexact tiny one, inf: all ones
+ * for an infinite input. */
+struct acc { uint32_t cut, over, under, sub, inf; };
+
+static inline unsigned
+flags_of(const struct acc *m, unsigned inf_flags)
+{
+	return ((m->cut | m->over) != 0 ? FP_FLAG_INEXACT : 0) |
+	    (m->over & FP_FLAG_OVERFLOW) | (m->under != 0 ? FP_FLAG_UNDERFLOW : 0) |
+	    (m->sub != 0 ? FP_FLAG_SUBNORMAL : 0) | (m->inf & inf_flags);
+}
+
+/* One float32 into a format of at most 16 bits.  wide: the format has
+ * float32's exponent range, so its subnormals are float32's, cut like the
+ * rest (and scale is unused). */
+static inline uint16_t
+one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
+    uint32_t minb, float scale, bool wide, struct acc *m)
+{
+	uint32_t a = u & 0x7fffffffu;
+	uint32_t sign = (u >> (31 - p->signshift)) & (1u << p->signshift);
+	uint32_t tiny = LT(a, minb);
+
+	/* Inf and NaN go this way too: far beyond the largest value. */
+	uint32_t r = a - rebias;
+	uint32_t k = (r + (1u << (sh - 1)) - 1 + ((r >> sh) & 1)) >> sh;
+	uint32_t cut = r & ((1u << sh) - 1);
+
+	if (!wide) {	/* a constant: the compiler keeps one of the two */
+		float t, q, frac;
+		uint32_t ta = tiny & a, sk, fbits;
+		memcpy(&t, &ta, sizeof t);
+		q = t * scale;
+		sk = (uint32_t)(int32_t)q;
+		frac = q - (float)(int32_t)sk;
+		sk += (uint32_t)(frac > 0.5f) | ((uint32_t)(frac == 0.5f) & sk);
+		memcpy(&fbits, &frac, sizeof fbits);
+		k = PICK(tiny, sk, k);
+		/* frac is +0 or -0 when nothing was cut */
+		cut = PICK(tiny, fbits & 0x7fffffffu, cut);
+	}
+
+	uint32_t over = LT(p->maxb, k);
+	uint32_t special = LT(0x7f7fffffu, a);
+	uint32_t mag = PICK(over, PICK(LT(0x7f800000u, a), p->nanb, p->ovf), k);
+
+	m->cut = cut & ~special;
+	m->over = over & ~special;
+	m->under = tiny & cut;
+	/* A tiny input's result is at most the smallest normal, submax:
+	 * it is subnormal unless 0 or that. */
+	m->sub = tiny & mag & (p->submax - 1);
+	m->inf = MASK(a == 0x7f800000u);
+	return (uint16_t)(mag | sign);
+}
+
+/* GCC vectorises only the cheapest loops at -O2; this one pays off.  On
+ * x86-64 a second copy is built for AVX2 (eight lanes, not four) and
+ * picked at run time. */
+#if defined __GNUC__ && !defined __clang__
+#define VECTORISE __attribute__((optimize("tree-loop-vectorize", \
+	"vect-cost-model=dynamic")))
+#else
+#define VECTORISE
+#endif
+#if defined __x86_64__ && defined __GNUC__
+#define HAVE_AVX2_COPY 1
+#define AVX2 __attribute__((target("avx2")))
+#include <cpuid.h>
+#include <stdatomic.h>
+
+/* Whether the CPU and the OS run AVX2 code, asked once, when first
+ * needed: __builtin_cpu_supports would ask at every program's start. */
+static bool
+have_avx2(void)
+{
+	static atomic_int known;	/* 0 not asked, 1 no, 2 yes */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	unsigned a, b, c, d, lo, hi;
+
+	if (k != 0)
+		return k == 2;
+	bool yes = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) &&
+	    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
+	if (yes) {	/* the OS saves the YMM registers */
+		__asm__ volatile ("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
+		yes = (lo & 6) == 6;
+	}
+	atomic_store_explicit(&known, yes ? 2 : 1, memory_order_relaxed);
+	return yes;
+}
+#endif
+
+typedef void loop_fn(const struct plan *p, const float *restrict in,
+    uint16_t *restrict out, uint8_t *restrict each, size_t n, int sh,
+    uint32_t rebias, uint32_t minb, float scale, struct acc *acc);
+
+/* The loop, written once; each copy has `wide` and `with_each` constant. */
+#define FLOATS_LOOP(NAME, ATTR, wide, with_each)			\
+ATTR VECTORISE static void						\
+NAME(const struct plan *p, const float *restrict in,			\
+    uint16_t *restrict out, uint8_t *restrict each, size_t n, int sh,	\
+    uint32_t rebias, uint32_t minb, float scale, struct acc *accp)	\
+{									\
+	const struct plan pl = *p;	/* in registers, whatever out aliases */ \
+	struct acc acc = *accp;						\
+	for (size_t i = 0; i < n; i++) {				\
+		uint32_t u;						\
+		struct acc m;						\
+		memcpy(&u, &in[i], sizeof u);				\
+		out[i] = one_float(&pl, u, sh, rebias, minb, scale, wide, &m); \
+		acc.cut |= m.cut;					\
+		acc.over |= m.over;					\
+		acc.under |= m.under;					\
+		acc.sub |= m.sub;					\
+		acc.inf |= m.inf;					\
+		if (with_each)						\
+			each[i] = (uint8_t)flags_of(&m, pl.inf_flags);	\
+	}								\
+	*accp = acc;							\
+}
+
+#define FLOATS_LOOPS(SUFFIX, ATTR)					\
+	FLOATS_LOOP(wide##SUFFIX, ATTR, true, false)			\
+	FLOATS_LOOP(narrow##SUFFIX, ATTR, false, false)			\
+	FLOATS_LOOP(wide_each##SUFFIX, ATTR, true, true)		\
+	FLOATS_LOOP(narrow_each##SUFFIX, ATTR, false, true)		\
+	static loop_fn *const loops##SUFFIX[2][2] = {			\
+		{ narrow##SUFFIX, narrow_each##SUFFIX },		\
+		{ wide##SUFFIX, wide_each##SUFFIX },			\
+	};
+FLOATS_LOOPS(, )
+#ifdef HAVE_AVX2_COPY
+FLOATS_LOOPS(_avx2, AVX2)
+#endif
+
+bool
+fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
+    uint8_t *each, size_t n, unsigned *flags)
+{
+	struct plan p;
+	struct acc acc = { 0, 0, 0, 0, 0 };
+	int M = f->man_bits, sh = 23 - M;
+	bool wide = f->bias == 127;
+
+	/* The scale of the narrow case must be a float: 2^(bias - 1 + M). */
+	if (f->width > 16 || f->bias > 127 || (!wide && f->bias - 1 + M > 127))
+		return false;
+	plan_of(f, &p);
+	loop_fn *loop = loops[wide][each != NULL];
+#ifdef HAVE_AVX2_COPY
+	if (have_avx2())
+		loop = loops_avx2[wide][each != NULL];
+#endif
+	loop(&p, in, out, each, n, sh, (uint32_t)(127 - f->bias) << 23,
+	    (uint32_t)(1 - f->bias + 127) << 23,
+	    wide ? 1.0f : (float)pow2(f->bias - 1 + M), &acc);
+	if (flags)
+		*flags |= flags_of(&acc, p.inf_flags);
+	return true;
+}
