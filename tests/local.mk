@@ -15,8 +15,8 @@ TESTS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/chec
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-tests_check_fp_SOURCES = tests/check_fp.c tests/check_fp_exact.c tests/fp_ref.h \
-	tests/fp_tally.h
+tests_check_fp_SOURCES = tests/fp_test.h tests/fp_test.c tests/check_fp.c \
+	tests/check_fp_round.c tests/check_fp_exact.c tests/fp_ref.h tests/fp_tally.h
 tests_check_fp_CFLAGS = $(CHECK_FLAGS)
 tests_check_fp_LDADD = $(CHECK_LDADD)
 tests_check_fp_fast_SOURCES = tests/check_fp_fast.c tests/fp_ref.h \
@@ -24,7 +24,9 @@ tests_check_fp_fast_SOURCES = tests/check_fp_fast.c tests/fp_ref.h \
 tests_check_fp_fast_CFLAGS = $(CHECK_FLAGS)
 tests_check_fp_fast_LDADD = $(CHECK_LDADD)
 # The oracle side is built with F16C where the CPU has it (see configure).
-tests_check_fp_exhaustive_SOURCES = tests/check_fp_exhaustive.c tests/fp_ref.h
+tests_check_fp_exhaustive_SOURCES = tests/fpx_test.h tests/fpx_test.c \
+	tests/check_fp_exhaustive.c tests/check_fp_exhaustive_patterns.c \
+	tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
 tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS) $(LIBS)
 tests_check_drill_SOURCES = tests/check_drill.c tests/fp_ref.h
