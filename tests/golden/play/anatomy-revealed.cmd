@@ -1,0 +1,1 @@
+FPTUTOR_LESSON_PATH=../../lessons "$FPTUTOR" play anatomy
