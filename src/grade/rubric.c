@@ -274,11 +274,34 @@ shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d, size_t co
 
 	if (sh == NULL)
 		return grade_err(d, col, "out of memory");
-	for (size_t i = 0; grade_shared_lines[i]; i++)
-		if (!grade_rubric_line(sh, grade_shared_lines[i], &sd)) {
-			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
-			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+	/* Only the synonyms and the named entry's lines are compiled: a
+	 * rubric names a few of the shared entries, and compiling all of
+	 * them for each would cost a one-shot grade most of its time.  An id
+	 * that is none of them compiles every line, to list the ids. */
+	for (int all = 0; all < 2; all++) {
+		bool mine = false;
+		for (size_t i = 0; grade_shared_lines[i]; i++) {
+			const char *ln = grade_shared_lines[i];
+			if (ln[0] != ' ' && ln[0] != '\t') {
+				const char *sp = strchr(ln, ' ');
+				mine = strncmp(ln, "synonym ", 8) == 0 || (sp &&
+				    strncmp(sp + 1, id, len) == 0 && sp[1 + len] == ':');
+			}
+			if ((all || mine) && !grade_rubric_line(sh, ln, &sd)) {
+				grade_rubric_free(sh);	/* a defect here: check_grade catches it */
+				return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+			}
 		}
+		bool found = false;
+		for (size_t i = 0; i < sh->nent && !found; i++)
+			found = strlen(sh->ent[i].id) == len &&
+			    strncmp(sh->ent[i].id, id, len) == 0;
+		if (found || all)
+			break;
+		grade_rubric_free(sh);
+		if ((sh = grade_rubric_new()) == NULL)
+			return grade_err(d, col, "out of memory");
+	}
 	gentry *e = NULL;
 	for (size_t i = 0; i < sh->nent; i++)
 		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
