@@ -49,7 +49,8 @@ tests_check_grade_CFLAGS = $(CHECK_FLAGS)
 tests_check_grade_LDADD = $(CHECK_LDADD)
 tests_check_progress_SOURCES = tests/progress_test.h \
 	tests/progress_test.c tests/check_progress.c \
-	tests/check_progress_kill.c tests/check_progress_items.c
+	tests/check_progress_kill.c tests/check_progress_items.c \
+	tests/check_progress_damaged.c
 tests_check_progress_CFLAGS = $(CHECK_FLAGS)
 tests_check_progress_LDADD = $(CHECK_LDADD)
 tests_check_lesson_SOURCES = tests/lesson_test.h tests/lesson_test.c \

@@ -1,6 +1,7 @@
 /*
  * progress_test.h — what the files of tests/check_progress share: the
- * temporary directory of the running test, file helpers, the fixed clock.
+ * temporary directory of the running test, file helpers, the fixed clock,
+ * the files' header lines.
  */
 #ifndef FPTUTOR_TESTS_PROGRESS_TEST_H
 #define FPTUTOR_TESTS_PROGRESS_TEST_H
@@ -17,6 +18,10 @@
  * a damaged file's name shows it, worked out by hand. */
 #define FAKE_NOW	((time_t)1767323045)
 #define FAKE_STAMP	"20260102T030405"
+
+/* The header of a version 1 file, and of what a save writes. */
+#define HDR	"fptutor-progress 1\n"
+#define HDR2	"fptutor-progress 2\n"
 
 extern char tmp_base[256];
 time_t fake_clock(void);
@@ -36,5 +41,6 @@ pid_t fork_ok(void);
 void fill_big(progress *p, int n);
 void progress_kill_tests(TCase *tc);
 void progress_item_tests(TCase *tc);	/* check_progress_items.c */
+void progress_damaged_tests(TCase *tc);	/* check_progress_damaged.c */
 
 #endif
