@@ -57,11 +57,9 @@ esac
 # A program that ends at once can beat tmux to its own exit status, so a
 # shell in the pane reports it.
 in_shell() {	# in_shell COMMAND: a session running sh -c COMMAND (or sh -i)
-	tui_stop
 	rm -rf "$tui_state"
 	mkdir -p "$tui_state"
-	tui_tmux start-server \; set-option -g remain-on-exit on \; \
-	    new-session -d -s t -x 80 -y 24 "env -u NO_COLOR TERM=xterm-256color \
+	tui_server 80 24 "env -u NO_COLOR TERM=xterm-256color \
 LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME='$tui_state' \
 FPTUTOR_LESSON_PATH='$lessons' PS1='$ ' $1"
 }

@@ -6,7 +6,7 @@
 #   tui_start COLS ROWS [VAR=VALUE...] -- ARGS...   run $FPTUTOR ARGS
 #   tui_keys KEY...        tmux send-keys names: Space Enter Left BSpace C-w
 #   tui_type TEXT          literal text
-#   tui_wait TEXT [SECS]   until TEXT is on screen (default 10 s); 1 if not
+#   tui_wait TEXT [SECS]   until TEXT is on screen (default 30 s); 1 if not
 #   tui_gone TEXT [SECS]   until TEXT is no longer on screen
 #   tui_changed FILE [SECS] until the screen differs from FILE (a capture)
 #   tui_screen             print the screen as text
@@ -20,14 +20,35 @@
 # overridden, and a private XDG_STATE_HOME ($tui_state) so tests never
 # touch the user's progress.  Waiting polls the screen, never sleeps a
 # fixed time, so a slow machine is slow but not flaky.
+#
+# Every session gets a server on a socket of its own ($tui_sock changes
+# with each tui_start or tui_server): a server that kill-server has told
+# to go may still accept a connection on its socket while it exits, so
+# the next session's commands, sent to the same socket, could land in the
+# dying server and be lost with it ("no server running").  tui_stop also
+# waits until the old server's process is gone.
 
 : "${golden_dir:=$top_srcdir/tests/golden/tui}"
 tui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-tui.XXXXXX") || exit 99
-tui_sock=$tui_tmp/sock
+tui_nsock=0
+tui_sock=$tui_tmp/sock.0
 tui_state=$tui_tmp/state
 trap 'tui_stop; rm -rf "$tui_tmp"' EXIT
 
 tui_tmux() { tmux -S "$tui_sock" -f /dev/null "$@"; }
+
+# tui_server COLS ROWS COMMAND: stop the last server, start a new one on a
+# fresh socket with a detached session t running COMMAND.  remain-on-exit
+# is set before the session starts, so a program that exits at once (a
+# refusal) still leaves its status.
+tui_server() {
+	tui_stop
+	tui_nsock=$((tui_nsock + 1))
+	tui_sock=$tui_tmp/sock.$tui_nsock
+	tui_tmux start-server \; set-option -g remain-on-exit on \; \
+	    new-session -d -s t -x "$1" -y "$2" "$3" >/dev/null || return 1
+	tui_tmux set-option -t t status off >/dev/null
+}
 
 tui_start() {
 	cols=$1 rows=$2
@@ -42,13 +63,8 @@ tui_start() {
 	for a in "$FPTUTOR" "$@"; do
 		cmd="$cmd '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
 	done
-	tui_stop
 	mkdir -p "$tui_state"
-	# remain-on-exit is set before the session starts, so a
-	# program that exits at once (a refusal) still leaves its status.
-	tui_tmux start-server \; set-option -g remain-on-exit on \; \
-	    new-session -d -s t -x "$cols" -y "$rows" "$cmd" >/dev/null || return 1
-	tui_tmux set-option -t t status off >/dev/null
+	tui_server "$cols" "$rows" "$cmd"
 }
 
 tui_keys() { tui_tmux send-keys -t t "$@"; }
@@ -56,7 +72,7 @@ tui_type() { tui_tmux send-keys -t t -l "$1"; }
 tui_screen() { tui_tmux capture-pane -p -t t; }
 
 tui_wait() {
-	n=$(( ${2:-10} * 20 ))
+	n=$(( ${2:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | grep -F -q -- "$1" && return 0
 		sleep 0.05
@@ -66,7 +82,7 @@ tui_wait() {
 }
 
 tui_gone() {
-	n=$(( ${2:-10} * 20 ))
+	n=$(( ${2:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | grep -F -q -- "$1" || return 0
 		sleep 0.05
@@ -76,7 +92,7 @@ tui_gone() {
 }
 
 tui_changed() {
-	n=$(( ${2:-10} * 20 ))
+	n=$(( ${2:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | cmp -s - "$1" || return 0
 		sleep 0.05
@@ -102,7 +118,7 @@ tui_golden() {
 tui_resize() { tui_tmux resize-window -t t -x "$1" -y "$2"; }
 
 tui_exit_status() {
-	n=$(( ${1:-10} * 20 ))
+	n=$(( ${1:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		st=$(tui_tmux display-message -p -t t '#{pane_dead}:#{pane_dead_status}')
 		case $st in
@@ -119,4 +135,16 @@ tui_exit_status() {
 	return 1
 }
 
-tui_stop() { tui_tmux kill-server >/dev/null 2>&1 || :; }
+# End the server and wait until its process is gone (no socket is reused,
+# but a server left running would hold its panes' programs).
+tui_stop() {
+	[ -S "$tui_sock" ] || return 0
+	pid=$(tui_tmux display-message -p '#{pid}' 2>/dev/null) || pid=
+	tui_tmux kill-server >/dev/null 2>&1 || :
+	n=600	# a server never reaped (no init to do it) stops the wait
+	while [ -n "$pid" ] && [ "$n" -gt 0 ] && kill -0 "$pid" 2>/dev/null; do
+		sleep 0.05
+		n=$((n - 1))
+	done
+	rm -f "$tui_sock"
+}
