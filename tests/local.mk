@@ -57,15 +57,15 @@ endif
 # pages, doc/ and the screen picture agree; hostile: bad input of every
 # kind; layers: src/ keeps its layers; lesson: check-lesson over the
 # malformed lessons, play transcripts; lesson_set: the shipped lessons;
-# lesson_literals: no computed number typed in a lesson; tui, tui_lab:
-# the full-screen tutor in tmux at 80x24.
+# lesson_literals: no computed number typed in a lesson; tui, tui_lab,
+# tui_answer: the full-screen tutor in tmux at 80x24.
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/lesson_set.sh tests/lesson_literals.sh \
-	tests/tui.sh tests/tui_lab.sh
+	tests/tui.sh tests/tui_lab.sh tests/tui_answer.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/lesson_set.sh \
-	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh tests/lib.sh \
-	tests/tui_lib.sh
+	tests/lesson_literals.sh tests/tui.sh tests/tui_lab.sh \
+	tests/tui_answer.sh tests/lib.sh tests/tui_lib.sh
 # The tools those tests run: the layer check, the screen picture.
 EXTRA_DIST += tools/layers.sh tools/screenshot.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade

@@ -16,6 +16,16 @@
 #   tui_exit_status [SECS] wait for the program to end, print its status
 #   tui_stop               end the session and the server
 #
+# And for the scripts' checks:
+#   check NAME COMMAND...  pass when COMMAND succeeds, else fail and show
+#                          the screen
+#   on_screen TEXT, off_screen TEXT, last_row TEXT (the key bar)
+#   said TEXT              TEXT on screen or in the 5 rows above it (what a
+#                          program that ended at once printed)
+#   status_is N            the program ended with status N
+#   press_until TEXT KEY [MAX]  press KEY until TEXT shows (at most MAX
+#                          times, default 6)
+#
 # The program runs with TERM=xterm-256color, LANG/LC_ALL=C.UTF-8 unless
 # overridden, and a private XDG_STATE_HOME ($tui_state) so tests never
 # touch the user's progress.  Waiting polls the screen, never sleeps a
@@ -147,4 +157,32 @@ tui_stop() {
 		n=$((n - 1))
 	done
 	rm -f "$tui_sock"
+}
+
+check() {
+	name=$1
+	shift
+	if "$@"; then
+		pass "$name"
+	else
+		fail "$name"
+		tui_screen 2>&1 | sed 's/^/# /'
+	fi
+}
+on_screen() { tui_screen | grep -F -q -- "$1"; }
+off_screen() { ! on_screen "$1"; }
+last_row() { tui_screen | tail -n 1 | grep -F -q -- "$1"; }
+said() { tui_tmux capture-pane -p -J -S -5 -t t | grep -F -q -- "$1"; }
+status_is() {
+	got=$(tui_exit_status)
+	[ "$got" = "$1" ] || { echo "# exit status: $got, expected $1"; return 1; }
+}
+press_until() {
+	n=0
+	while [ "$n" -lt "${3:-6}" ] && off_screen "$1"; do
+		tui_keys "$2"
+		n=$((n + 1))
+		tui_wait "$1" 1
+	done
+	on_screen "$1"
 }

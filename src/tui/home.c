@@ -61,9 +61,12 @@ entry_line(const hentry *e, bool full, char *buf, size_t n)
 	if (r->max > 0)
 		snprintf(score, sizeof score, full ? ", best score %g/%g" : " best %g/%g",
 		    r->best, r->max);
-	if (!(r->done && r->step == 0))
+	/* A step the lesson no longer has (it shrank, or the record is the
+	 * end of a finished run) is where the player starts: the top. */
+	size_t step = r->step < e->nsteps ? r->step : 0;
+	if (!(r->done && step == 0))
 		snprintf(where, sizeof where, full ? "stopped at step %zu/%zu" :
-		    "step %zu/%zu", r->step + 1, e->nsteps);
+		    "step %zu/%zu", step + 1, e->nsteps);
 	if (!full) {
 		snprintf(buf, n, "%s%s%s", r->done ? tick : "", r->done && where[0] ?
 		    " " : "", where[0] ? where : r->done ? " done" : "");
