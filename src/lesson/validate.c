@@ -169,6 +169,16 @@ check_options(lesson_checker *c, lesson_question *q)
 			lesson_verr(c, o->loc, "bad option key '%s': use letters, "
 			    "digits, '-' and '_', at most 24", lesson_quote(o->key,
 			    strlen(o->key), s, sizeof s));
+		/* The player takes a choice's one-letter keys as typed, in
+		 * either case, before its own: an option keyed H would hide
+		 * the hint, R the model answer, L, J and K the moves, Q quit,
+		 * V the presenter's show.  (B blanks only where no option
+		 * answers to it.) */
+		if (q->type == LQ_CHOICE && strlen(o->key) == 1 &&
+		    strchr("HJKLQRVhjklqrv", o->key[0]))
+			lesson_verr(c, o->loc, "option key '%s' is a key of the "
+			    "player (H hint, R model answer, L J K move, Q quit, V "
+			    "show): use another letter", o->key);
 		int first = lesson_option_find(q, o->key, strlen(o->key));
 		if (first >= 0 && (size_t)first < i)
 			lesson_verr(c, o->loc, "duplicate option key '%s' (the first "
