@@ -94,7 +94,7 @@ while IFS= read -r fmt; do
 	printf '%s\n' "$fmt" | grep -Eq "$untestable" && continue
 	re=$(printf '%s\n' "$fmt" | sed -e 's/\\\\/\\/g' -e 's/\\"/"/g' \
 	    -e 's/[][\.*^$(){}+?|]/\\&/g' -e 's/%%/%/g' \
-	    -e 's/%[-0-9.]*[lz]*[sdugx]/.*/g')
+	    -e 's/%[-0-9.]*[lz]*[sdugxX]/.*/g')
 	if grep -Eq -e "$re" "$tmp/all"; then
 		pass "golden for: $fmt"
 	else
@@ -136,7 +136,7 @@ rejects "invalid UTF-8" "u.lesson:2:8: error: invalid UTF-8 (byte \\\\xc3)" "$tm
 printf '@lesson s\n@title \355\240\200\n' >"$tmp/l/s.lesson"
 rejects "a UTF-8 surrogate" "s.lesson:2:8: error: invalid UTF-8" "$tmp/l/s.lesson"
 printf '@lesson c\n@title \302\233[2J\n' >"$tmp/l/c.lesson"
-rejects "a C1 control (CSI)" "c.lesson:2:8: error: invalid UTF-8" "$tmp/l/c.lesson"
+rejects "a C1 control (CSI), named as one" "c.lesson:2:8: error: C1 control character U+009B" "$tmp/l/c.lesson"
 rejects "a directory" "error: not a regular file (a directory)" "$tmp/l"
 rejects "a missing file" "nothing.lesson: error: cannot open" "$tmp/l/nothing.lesson" 74
 ln -s loop1.lesson "$tmp/l/loop2.lesson"

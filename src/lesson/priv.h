@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "lesson/lesson.h"
@@ -15,6 +16,13 @@
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 for an
  * invalid one (overlong, surrogate, beyond U+10FFFF, or a C1 control). */
 size_t lesson_utf8_len(const char *s, size_t n);
+/* The code point of the valid sequence s[0 .. len-1] (len from
+ * lesson_utf8_len). */
+uint32_t lesson_utf8_cp(const char *s, size_t len);
+/* Whether cp is a bidi control or an invisible format character, which a
+ * lesson may not hold (U+200B-200F, U+202A-202E, U+2066-2069, U+2028,
+ * U+2029, U+061C, U+FEFF). */
+bool lesson_utf8_format_char(uint32_t cp);
 /* Characters (code points) in the first n bytes of valid UTF-8 text. */
 int lesson_chars(const char *s, size_t n);
 
