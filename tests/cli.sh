@@ -140,6 +140,26 @@ if [ -w /dev/full ]; then
 	expect "a write error exits 74" 74 "cannot write output"
 fi
 
+# No lessons on the search path: said, with the directories, and status 2.
+mkdir -p "$tmp/nolessons"
+(cd "$tmp/nolessons" && FPTUTOR_LESSON_PATH="$tmp/nolessons" "$FPTUTOR" lessons \
+    >"$tmp/o" 2>"$tmp/e")
+st=$?; err=$(cat "$tmp/e")
+expect "lessons: none found is status 2, naming the path" 2 \
+    "no lessons found in $tmp/nolessons.*set FPTUTOR_LESSON_PATH"
+# A mistyped id or directive: did you mean.
+FPTUTOR_LESSON_PATH=$top_srcdir/lessons "$FPTUTOR" play overflw \
+    >"$tmp/o" 2>"$tmp/e" </dev/null
+st=$?; err=$(cat "$tmp/e")
+expect "play overflw: did you mean 'overflow'" 2 "did you mean 'overflow'?"
+FPTUTOR_LESSON_PATH=$top_srcdir/lessons "$FPTUTOR" play zzzzzzzz \
+    >"$tmp/o" 2>"$tmp/e" </dev/null
+st=$?; err=$(cat "$tmp/e")
+case $err in
+*"did you mean"*) fail "play zzzzzzzz: no far-fetched suggestion: $err" ;;
+*)	pass "play zzzzzzzz: no far-fetched suggestion" ;;
+esac
+
 # Random bytes: any status but a crash (signals give 128 + n).
 head -c 200000 /dev/urandom >"$tmp/random"
 "$FPTUTOR" bits -f all - <"$tmp/random" >/dev/null 2>&1

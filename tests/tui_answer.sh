@@ -266,5 +266,16 @@ check "home: the shrunk lesson from step 1" on_screen "step 1/6"
 tui_keys q
 tui_exit_status >/dev/null
 
+# No lessons on the search path: home says where it looked.
+mkdir -p "$tui_tmp/empty"
+here=$(pwd)
+cd "$tui_tmp/empty" || exit 99
+tui_start 80 24 "FPTUTOR_LESSON_PATH=$tui_tmp/empty" --
+cd "$here" || exit 99
+check "no lessons: home says so" tui_wait "No lessons found in $tui_tmp/empty"
+check "no lessons: and what to do" on_screen "FPTUTOR_LESSON_PATH"
+tui_keys q
+tui_exit_status >/dev/null
+
 tui_stop
 finish

@@ -22,6 +22,7 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/model.c \
 	src/lesson/find.c \
 	src/lesson/open.c \
+	src/lesson/suggest.c \
 	src/lesson/player.c \
 	src/lesson/grade_closed.c \
 	src/lesson/grade_text.c

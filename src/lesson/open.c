@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 /* The three stages, in order; nothing half-loaded is kept. */
 lesson *
@@ -96,6 +97,9 @@ lesson_open_msg(const char *arg, lesson_open_err err, char *msg, size_t n)
 		    i < nd && o < n; i++)
 			o += (size_t)snprintf(msg + o, n - o, "%s %s", i ? "," : "",
 			    dirs[i]);
+		char near[LESSON_MAX_ID + 1];
+		if (o < n && lesson_suggest_id(arg, near, sizeof near))
+			snprintf(msg + o, n - o, "; did you mean '%s'?", near);
 		break;
 	default:
 		break;

@@ -245,6 +245,29 @@ static const char *const qdirectives[] = {
 	"rubric",
 };
 
+/* "unknown directive '@x'", with the closest directive when one is near. */
+static void
+unknown_directive(lesson_parser *p, int lineno, const lesson_directive *dv)
+{
+	const char *names[sizeof directives / sizeof directives[0] +
+	    sizeof qdirectives / sizeof qdirectives[0] + 1];
+	size_t n = 0;
+	char q[64];
+
+	for (size_t i = 0; i < sizeof directives / sizeof directives[0]; i++)
+		names[n++] = directives[i].name;
+	for (size_t i = 0; i < sizeof qdirectives / sizeof qdirectives[0]; i++)
+		names[n++] = qdirectives[i];
+	names[n++] = "end";
+	const char *near = lesson_suggest(dv->name, dv->namelen, names, n);
+	if (near)
+		lesson_perr(p, lineno, 1, "unknown directive '@%s' (did you mean "
+		    "@%s?)", lesson_quote(dv->name, dv->namelen, q, sizeof q), near);
+	else
+		lesson_perr(p, lineno, 1, "unknown directive '@%s'",
+		    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+}
+
 static const directive_def *
 find_directive(const lesson_directive *dv)
 {
@@ -277,8 +300,7 @@ directive(lesson_parser *p, const lesson_directive *dv)
 			return;
 		const directive_def *def = find_directive(dv);
 		if (def == NULL) {
-			lesson_perr(p, lineno, 1, "unknown directive '@%s'",
-			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+			unknown_directive(p, lineno, dv);
 			return;
 		}
 		lesson_perr(p, lineno, 1, "@%s inside question '%s': close the "
@@ -294,8 +316,7 @@ directive(lesson_parser *p, const lesson_directive *dv)
 			    "between @question and @end)",
 			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
 		else
-			lesson_perr(p, lineno, 1, "unknown directive '@%s'",
-			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+			unknown_directive(p, lineno, dv);
 		return;
 	}
 	if (p->ctx == CTX_HEADER && !(def->where & IN_HEADER)) {

@@ -23,6 +23,14 @@ uint32_t lesson_utf8_cp(const char *s, size_t len);
  * lesson may not hold (U+200B-200F, U+202A-202E, U+2066-2069, U+2028,
  * U+2029, U+061C, U+FEFF). */
 bool lesson_utf8_format_char(uint32_t cp);
+
+/* Did you mean (suggest.c): the candidate closest to word[0 .. len-1] by
+ * edit distance, or NULL when none is close (at most one edit in a word
+ * under 6 bytes, len/3 in a longer one).  lesson_suggest_id: the closest
+ * lesson id on the search path into out (n bytes); false when none. */
+const char *lesson_suggest(const char *word, size_t len,
+    const char *const *cands, size_t n);
+bool lesson_suggest_id(const char *arg, char *out, size_t n);
 /* Characters (code points) in the first n bytes of valid UTF-8 text. */
 int lesson_chars(const char *s, size_t n);
 
@@ -71,6 +79,7 @@ typedef struct lesson_parser {
 	bool stop;		/* a cap was reached: read no further */
 	bool no_lesson;		/* "the first directive must be @lesson" said */
 	bool capped;		/* a per-question cap was reported */
+	bool rubric_told;	/* a directive swallowed by the @rubric was reported */
 	size_t items_capped;	/* the step (1-based) whose item cap was reported */
 } lesson_parser;
 
