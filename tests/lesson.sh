@@ -232,8 +232,20 @@ if [ $st -eq 65 ] && [ "$(wc -l <"$tmp/o")" -eq 2 ] &&
 else
 	fail "lessons: exit $st: $(cat "$tmp/o" "$tmp/e")"
 fi
-FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" play overflow-demo --json >/dev/null 2>&1
+FPTUTOR_LESSON_PATH=$tmp/a "$FPTUTOR" play overflow-demo --json >/dev/null 2>&1
 [ $? -eq 1 ] && pass "play finds a lesson by id" || fail "play by id"
+# b's second lesson defines the same question ids: play and grade refuse,
+# naming both files.
+FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" play overflow-demo --json >/dev/null 2>"$tmp/e"
+st=$?
+[ $st -eq 65 ] && grep -q "question id 'demo-[a-z0-9-]*' is defined twice on the lesson path, in $tmp/b/overflow-demo.lesson and in $tmp/b/second.lesson" "$tmp/e" &&
+	pass "play refuses a question id defined twice, naming both files" ||
+	fail "play with a clash: exit $st: $(cat "$tmp/e")"
+echo "the product overflows" | FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" grade demo-softmax >/dev/null 2>"$tmp/e"
+st=$?
+[ $st -eq 65 ] && grep -q "question id 'demo-softmax' is defined twice on the lesson path, in $tmp/b/overflow-demo.lesson and in $tmp/b/second.lesson" "$tmp/e" &&
+	pass "grade refuses a question id defined twice, naming both files" ||
+	fail "grade with a clash: exit $st: $(cat "$tmp/e")"
 (cd "$tmp/a" && FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" play ..) >/dev/null 2>"$tmp/e"
 st=$?
 [ $st -eq 2 ] && grep -q "'..' is neither a lesson id nor a path" "$tmp/e" &&

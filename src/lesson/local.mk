@@ -23,6 +23,7 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/find.c \
 	src/lesson/open.c \
 	src/lesson/suggest.c \
+	src/lesson/clash.c \
 	src/lesson/player.c \
 	src/lesson/grade_closed.c \
 	src/lesson/grade_text.c
