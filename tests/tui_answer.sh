@@ -164,8 +164,8 @@ check "paste: ESC, CR LF and tab are text" \
 check "paste: still in the editor" on_screen "Enter submits, Esc"
 check "paste: nothing revealed" off_screen "Model answer"
 tui_keys C-u
-# A 1 MB paste lands at once, cut at the answer's cap with a message.
-head -c 786432 /dev/zero | tr '\0' 'x' | fold -w 64 >"$tui_tmp/big"
+# A paste over 1 MiB lands at once, cut at the answer's cap with a message.
+head -c 1048576 /dev/zero | tr '\0' x | fold -w 64 >"$tui_tmp/big"
 printf 'end of the paste\n' >>"$tui_tmp/big"
 t0=$(date +%s%N)
 paste_file "$tui_tmp/big"
