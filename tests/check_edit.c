@@ -1,7 +1,9 @@
 /*
  * check_edit.c — unit tests of the line editor's model (src/tui/edit_model.c):
  * cursor moves and deletions over multibyte UTF-8, the Ctrl keys, the byte
- * cap, invalid UTF-8 kept out of the buffer, and the word-wrap positions.
+ * cap, invalid UTF-8 kept out of the buffer, a paste as one edit (its
+ * controls are text or nothing, never keys; the cap on a character
+ * boundary), and the word-wrap positions.
  * Every expected offset and text is written out here by hand from the
  * UTF-8 encodings (é is 2 bytes, € 3, 😀 4; 日 is 3 bytes and 2 columns).
  */
@@ -262,6 +264,47 @@ START_TEST(test_wrap)
 }
 END_TEST
 
+START_TEST(test_paste)
+{
+	/* ESC, CR LF, a lone LF and a tab inside a paste: spaces or nothing,
+	 * and the cursor after the pasted text, in the middle of a word. */
+	static const char p[] = "x\033Rq\r\ny\tz\n\xc3\xa9";
+	type("ab");
+	tui_edit_key(&E, 1, KEY_LEFT);
+	ck_assert_uint_eq(tui_edit_paste(&E, p, sizeof p - 1), 0);
+	ck_assert_str_eq(E.buf, "ax" "Rq y z \xc3\xa9" "b");
+	ck_assert_uint_eq(E.len, 12);
+	ck_assert_uint_eq(E.cur, 11);
+	/* Invalid UTF-8 and C1 controls are dropped. */
+	tui_edit_set(&E, "");
+	ck_assert_uint_eq(tui_edit_paste(&E, "a\xff\xc2\x85" "b", 5), 0);
+	ck_assert_str_eq(E.buf, "ab");
+}
+END_TEST
+
+START_TEST(test_paste_cap)
+{
+	/* 64 bytes at most: 60 typed, then "\xe2\x82\xac" (3 bytes) fits,
+	 * the next euro does not, so the paste stops before it and reports
+	 * the bytes left out: 3 of the second euro and 4 of "tail". */
+	static const char p[] = "\xe2\x82\xac\xe2\x82\xac" "tail";
+	for (int i = 0; i < 60; i++)
+		tui_edit_key(&E, 0, 'a');
+	ck_assert_uint_eq(tui_edit_paste(&E, p, sizeof p - 1), 7);
+	ck_assert_uint_eq(E.len, 63);
+	ck_assert_str_eq(E.buf + 60, "\xe2\x82\xac");
+	/* A large paste: only what fits is looked at. */
+	size_t n = 1u << 20;
+	char *big = malloc(n);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'x', n);
+	tui_edit_set(&E, "");
+	ck_assert_uint_eq(tui_edit_paste(&E, big, n), n - 64);
+	ck_assert_uint_eq(E.len, 64);
+	free(big);
+}
+END_TEST
+
 static Suite *
 edit_suite(void)
 {
@@ -275,6 +318,8 @@ edit_suite(void)
 	tcase_add_test(tc, test_submit_cancel_other);
 	tcase_add_test(tc, test_max_cap);
 	tcase_add_test(tc, test_set_invalid);
+	tcase_add_test(tc, test_paste);
+	tcase_add_test(tc, test_paste_cap);
 	tcase_add_test(tc, test_utf8_dec);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("wrap");

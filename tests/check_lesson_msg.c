@@ -26,12 +26,13 @@
 #include <string.h>
 
 /* The conversions a text may use: what the call sites pass. */
-static const char *const conversions[] = { "%s", "%d", "%zu", "%ld", "%02x" };
+static const char *const conversions[] = { "%s", "%d", "%zu", "%ld", "%02x",
+    "%04X" };
 #define NCONV (sizeof conversions / sizeof conversions[0])
 
 /* What a conversion prints, as an extended regular expression. */
 static const char *const conv_re[NCONV] = {
-	".*", "-?[0-9]+", "[0-9]+", "-?[0-9]+", "[0-9a-f]{2}",
+	".*", "-?[0-9]+", "[0-9]+", "-?[0-9]+", "[0-9a-f]{2}", "[0-9A-F]{4,6}",
 };
 
 /* Entries whose whole text is "%s": another module's sentence passed on.
@@ -218,7 +219,7 @@ START_TEST(test_table_well_formed)
 			size_t len;
 			ck_assert_msg(conversion_at(p, &len) >= 0,
 			    "%s: conversion '%.4s' is not one of %%s %%d %%zu "
-			    "%%ld %%02x %%%%", name, p);
+			    "%%ld %%02x %%04X %%%%", name, p);
 			p += len;
 		}
 		bool listed = false;

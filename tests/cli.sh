@@ -228,6 +228,26 @@ closed "a number from a pipe" anatomy-max "65504
 closed "a bit pattern from a pipe" anatomy-max-bits "0x7bff
 " 0 "Right"
 
+# No lessons on the search path: said, with the directories, and status 2.
+mkdir -p "$tmp/nolessons"
+(cd "$tmp/nolessons" && FPTUTOR_LESSON_PATH="$tmp/nolessons" "$FPTUTOR" lessons \
+    >"$tmp/o" 2>"$tmp/e")
+st=$?; err=$(cat "$tmp/e")
+expect "lessons: none found is status 2, naming the path" 2 \
+    "no lessons found in $tmp/nolessons.*set FPTUTOR_LESSON_PATH"
+# A mistyped id or directive: did you mean.
+FPTUTOR_LESSON_PATH=$top_srcdir/lessons "$FPTUTOR" play overflw \
+    >"$tmp/o" 2>"$tmp/e" </dev/null
+st=$?; err=$(cat "$tmp/e")
+expect "play overflw: did you mean 'overflow'" 2 "did you mean 'overflow'?"
+FPTUTOR_LESSON_PATH=$top_srcdir/lessons "$FPTUTOR" play zzzzzzzz \
+    >"$tmp/o" 2>"$tmp/e" </dev/null
+st=$?; err=$(cat "$tmp/e")
+case $err in
+*"did you mean"*) fail "play zzzzzzzz: no far-fetched suggestion: $err" ;;
+*)	pass "play zzzzzzzz: no far-fetched suggestion" ;;
+esac
+
 # Random bytes: any status but a crash (signals give 128 + n).
 head -c 200000 /dev/urandom >"$tmp/random"
 "$FPTUTOR" bits -f all - <"$tmp/random" >/dev/null 2>&1

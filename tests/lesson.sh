@@ -87,7 +87,7 @@ rejects "invalid UTF-8" "u.lesson:2:8: error: invalid UTF-8 (byte \\\\xc3)" "$tm
 printf '@lesson s\n@title \355\240\200\n' >"$tmp/l/s.lesson"
 rejects "a UTF-8 surrogate" "s.lesson:2:8: error: invalid UTF-8" "$tmp/l/s.lesson"
 printf '@lesson c\n@title \302\233[2J\n' >"$tmp/l/c.lesson"
-rejects "a C1 control (CSI)" "c.lesson:2:8: error: invalid UTF-8" "$tmp/l/c.lesson"
+rejects "a C1 control (CSI), named as one" "c.lesson:2:8: error: C1 control character U+009B" "$tmp/l/c.lesson"
 rejects "a directory" "error: not a regular file (a directory)" "$tmp/l"
 rejects "a missing file" "nothing.lesson: error: cannot open" "$tmp/l/nothing.lesson" 74
 ln -s loop1.lesson "$tmp/l/loop2.lesson"
@@ -183,8 +183,23 @@ if [ $st -eq 65 ] && [ "$(wc -l <"$tmp/o")" -eq 2 ] &&
 else
 	fail "lessons: exit $st: $(cat "$tmp/o" "$tmp/e")"
 fi
-FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" play overflow-demo --json >/dev/null 2>&1
+FPTUTOR_LESSON_PATH=$tmp/a "$FPTUTOR" play overflow-demo --json >/dev/null 2>&1
 [ $? -eq 1 ] && pass "play finds a lesson by id" || fail "play by id"
+# b's second lesson defines the same question ids: play and grade refuse,
+# naming both files.
+FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" play overflow-demo --json >/dev/null 2>"$tmp/e"
+st=$?
+[ $st -eq 65 ] && grep -q "question id 'demo-[a-z0-9-]*' is defined twice on the lesson path, in $tmp/b/overflow-demo.lesson and in $tmp/b/second.lesson" "$tmp/e" &&
+	pass "play refuses a question id defined twice, naming both files" ||
+	fail "play with a clash: exit $st: $(cat "$tmp/e")"
+echo "the product overflows" | FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" grade demo-softmax >/dev/null 2>"$tmp/e"
+st=$?
+# (grade finds the clash while it looks for the question's file, and says
+# so as a diagnostic of the second file, naming the first)
+[ $st -eq 65 ] && grep -q "question id 'demo-[a-z0-9-]*' is also used by" "$tmp/e" &&
+    grep -q "$tmp/b/overflow-demo.lesson" "$tmp/e" && grep -q "$tmp/b/second.lesson" "$tmp/e" &&
+	pass "grade refuses a question id defined twice, naming both files" ||
+	fail "grade with a clash: exit $st: $(cat "$tmp/e")"
 (cd "$tmp/a" && FPTUTOR_LESSON_PATH=$tmp/b "$FPTUTOR" play ..) >/dev/null 2>"$tmp/e"
 st=$?
 [ $st -eq 2 ] && grep -q "'..' is neither a lesson id nor a path" "$tmp/e" &&

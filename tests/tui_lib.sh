@@ -7,7 +7,7 @@
 #   tui_start COLS ROWS [VAR=VALUE...] -- ARGS...   run $FPTUTOR ARGS
 #   tui_keys KEY...        tmux send-keys names: Space Enter Left BSpace C-w
 #   tui_type TEXT          literal text
-#   tui_wait TEXT [SECS]   until TEXT is on screen (default 10 s); 1 if not
+#   tui_wait TEXT [SECS]   until TEXT is on screen (default 30 s); 1 if not
 #   tui_gone TEXT [SECS]   until TEXT is no longer on screen
 #   tui_changed FILE [SECS] until the screen differs from FILE (a capture)
 #   tui_screen             print the screen as text
@@ -19,10 +19,27 @@
 #   tui_stop               end the session and the server ($tui_sock is
 #                          then the next session's socket)
 #
+# And for the scripts' checks:
+#   check NAME COMMAND...  pass when COMMAND succeeds, else fail and show
+#                          the screen
+#   on_screen TEXT, off_screen TEXT, last_row TEXT (the key bar)
+#   said TEXT              TEXT on screen or in the 5 rows above it (what a
+#                          program that ended at once printed)
+#   status_is N            the program ended with status N
+#   press_until TEXT KEY [MAX]  press KEY until TEXT shows (at most MAX
+#                          times, default 6)
+#
 # The program runs with TERM=xterm-256color, LANG/LC_ALL=C.UTF-8 unless
 # overridden, and a private XDG_STATE_HOME ($tui_state) so tests never
 # touch the user's progress.  Waiting polls the screen, never sleeps a
 # fixed time, so a slow machine is slow but not flaky.
+#
+# Every session gets a server on a socket of its own ($tui_sock changes
+# with each tui_start or tui_server): a server that kill-server has told
+# to go may still accept a connection on its socket while it exits, so
+# the next session's commands, sent to the same socket, could land in the
+# dying server and be lost with it ("no server running").  tui_stop also
+# waits until the old server's process is gone.
 
 # Every tmux-driven script skips, the same way, where tmux is missing.
 tui_need_tmux() {
@@ -41,6 +58,19 @@ trap 'tui_stop; rm -rf "$tui_tmp"' EXIT
 
 tui_tmux() { tmux -S "$tui_sock" -f /dev/null "$@"; }
 
+# tui_server COLS ROWS COMMAND: stop the last server, start a new one on a
+# fresh socket with a detached session t running COMMAND.  remain-on-exit
+# is set before the session starts, so a program that exits at once (a
+# refusal) still leaves its status.
+tui_server() {
+	tui_stop
+	tui_nsock=$((tui_nsock + 1))
+	tui_sock=$tui_tmp/sock.$tui_nsock
+	tui_tmux start-server \; set-option -g remain-on-exit on \; \
+	    new-session -d -s t -x "$1" -y "$2" "$3" >/dev/null || return 1
+	tui_tmux set-option -t t status off >/dev/null
+}
+
 tui_start() {
 	cols=$1 rows=$2
 	shift 2
@@ -54,13 +84,8 @@ tui_start() {
 	for a in "$FPTUTOR" "$@"; do
 		cmd="$cmd '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
 	done
-	tui_stop
 	mkdir -p "$tui_state"
-	# remain-on-exit is set before the session starts, so a
-	# program that exits at once (a refusal) still leaves its status.
-	tui_tmux start-server \; set-option -g remain-on-exit on \; \
-	    new-session -d -s t -x "$cols" -y "$rows" "$cmd" >/dev/null || return 1
-	tui_tmux set-option -t t status off >/dev/null
+	tui_server "$cols" "$rows" "$cmd"
 }
 
 tui_keys() { tui_tmux send-keys -t t "$@"; }
@@ -68,7 +93,7 @@ tui_type() { tui_tmux send-keys -t t -l "$1"; }
 tui_screen() { tui_tmux capture-pane -p -t t; }
 
 tui_wait() {
-	n=$(( ${2:-10} * 20 ))
+	n=$(( ${2:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | grep -F -q -- "$1" && return 0
 		sleep 0.05
@@ -78,7 +103,7 @@ tui_wait() {
 }
 
 tui_gone() {
-	n=$(( ${2:-10} * 20 ))
+	n=$(( ${2:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | grep -F -q -- "$1" || return 0
 		sleep 0.05
@@ -88,7 +113,7 @@ tui_gone() {
 }
 
 tui_changed() {
-	n=$(( ${2:-10} * 20 ))
+	n=$(( ${2:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		tui_screen | cmp -s - "$1" || return 0
 		sleep 0.05
@@ -109,7 +134,7 @@ tui_golden() {
 tui_resize() { tui_tmux resize-window -t t -x "$1" -y "$2"; }
 
 tui_exit_status() {
-	n=$(( ${1:-10} * 20 ))
+	n=$(( ${1:-30} * 20 ))
 	while [ "$n" -gt 0 ]; do
 		st=$(tui_tmux display-message -p -t t '#{pane_dead}:#{pane_dead_status}')
 		case $st in
@@ -126,11 +151,44 @@ tui_exit_status() {
 	return 1
 }
 
-# The next session gets a socket of its own: a server told to exit can
-# still hold the old one when the next starts there, and that start fails
-# ("server exited unexpectedly").
+# End the server and wait until its process is gone (no socket is reused,
+# but a server left running would hold its panes' programs).
 tui_stop() {
+	[ -S "$tui_sock" ] || return 0
+	pid=$(tui_tmux display-message -p '#{pid}' 2>/dev/null) || pid=
 	tui_tmux kill-server >/dev/null 2>&1 || :
-	tui_nsock=$((tui_nsock + 1))
-	tui_sock=$tui_tmp/sock.$tui_nsock
+	n=600	# a server never reaped (no init to do it) stops the wait
+	while [ -n "$pid" ] && [ "$n" -gt 0 ] && kill -0 "$pid" 2>/dev/null; do
+		sleep 0.05
+		n=$((n - 1))
+	done
+	rm -f "$tui_sock"
+}
+
+check() {
+	name=$1
+	shift
+	if "$@"; then
+		pass "$name"
+	else
+		fail "$name"
+		tui_screen 2>&1 | sed 's/^/# /'
+	fi
+}
+on_screen() { tui_screen | grep -F -q -- "$1"; }
+off_screen() { ! on_screen "$1"; }
+last_row() { tui_screen | tail -n 1 | grep -F -q -- "$1"; }
+said() { tui_tmux capture-pane -p -J -S -5 -t t | grep -F -q -- "$1"; }
+status_is() {
+	got=$(tui_exit_status)
+	[ "$got" = "$1" ] || { echo "# exit status: $got, expected $1"; return 1; }
+}
+press_until() {
+	n=0
+	while [ "$n" -lt "${3:-6}" ] && off_screen "$1"; do
+		tui_keys "$2"
+		n=$((n + 1))
+		tui_wait "$1" 1
+	done
+	on_screen "$1"
 }

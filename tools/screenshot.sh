@@ -77,6 +77,8 @@ tm start-server \; new-session -d -s s -x 80 -y 24 \
 tm set-option -t s status off >/dev/null
 settle 'Step 1 of 6'
 settle 'Enter: type a number'	# the step asks first
+tm send-keys -t s Right		# (the first says the question is not answered)
+settle 'is not answered'
 tm send-keys -t s Right
 tm send-keys -t s Right
 settle 'stays finite in bf16'	# then shows the walk that answers it

@@ -169,6 +169,16 @@ run_grade(const cli_cmd *cmd, int argc, char **argv)
 		return cli_usage_err(cmd->name, "unknown question id '%s' "
 		    "(fptutor lessons lists them)",
 		    cli_quote(ga.id, strlen(ga.id), qa, sizeof qa));
+	/* Another lesson's question of the same id could answer for this
+	 * one: refuse, naming both files. */
+	const char *cq;
+	char other[4200];
+	if (lesson_clash(l, ga.id, &cq, other, sizeof other)) {
+		cli_err(cmd->name, "question id '%s' is defined twice on the lesson "
+		    "path, in %s and in %s: rename one", cq, l->file, other);
+		lesson_free(l);
+		return CLI_DATAERR;
+	}
 	size_t len;
 	char *answer = read_answer(cmd->name, &len);
 	if (answer == NULL) {

@@ -92,13 +92,18 @@ run_lessons(const cli_cmd *cmd, int argc, char **argv)
 		status = CLI_DATAERR;
 	cli_lesson_diags(cmd->name, &d);
 	lesson_diags_free(&d);
-	if (sh.nfiles == 0 && !json) {
+	/* Nothing to list is the search path's fault, as a lesson id found
+	 * nowhere is: a usage error, with the path searched and the fix. */
+	if (sh.nfiles == 0 && !json) {	/* --json: [] says it */
 		fflush(stdout);
 		fprintf(stderr, "%s: %s: no lessons found in", cli_progname, cmd->name);
 		for (size_t i = 0; i < sh.ndirs; i++)
 			fprintf(stderr, "%s %s", i ? "," : "", sh.dirs[i]);
-		fputc('\n', stderr);
+		fprintf(stderr, "%s; set FPTUTOR_LESSON_PATH to a directory of "
+		    ".lesson files\n", sh.ndirs ? "" : " no directory");
 	}
+	if (sh.nfiles == 0 && status == CLI_OK)
+		status = CLI_USAGE;
 	lesson_shelf_free(&sh);
 	return cli_finish_output(cmd->name, status);
 }

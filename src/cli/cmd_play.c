@@ -193,6 +193,13 @@ run_play(const cli_cmd *cmd, int argc, char **argv)
 	}
 	if (l == NULL)
 		return cli_lesson_status(err);
+	const char *cq;
+	if (lesson_clash(l, NULL, &cq, msg, sizeof msg)) {
+		cli_err(cmd->name, "question id '%s' is defined twice on the lesson "
+		    "path, in %s and in %s: rename one", cq, l->file, msg);
+		lesson_free(l);
+		return CLI_DATAERR;
+	}
 	int status = CLI_OK;
 
 	answer *ans = NULL;

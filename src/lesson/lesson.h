@@ -457,6 +457,13 @@ typedef void (*lesson_report_fn)(const void *ctx, const lesson_diags *d);
 lesson *lesson_open_question(const char *id, const lesson_question **q,
     lesson_open_err *err, lesson_report_fn on_load, const void *ctx);
 
+/* Whether another lesson file on the search path (not l's own file) also
+ * defines one of l's question ids (only that one, when only is given):
+ * then *qid is the id and other (n bytes) that file (clash.c).  `grade`
+ * and `play` refuse such a clash. */
+bool lesson_clash(const lesson *l, const char *only, const char **qid,
+    char *other, size_t n);
+
 /* Every lesson on the search path, loaded. */
 typedef struct lesson_shelf {
 	lesson **v;		/* the lessons that loaded, in teaching order */

@@ -26,6 +26,8 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/model.c \
 	src/lesson/find.c \
 	src/lesson/open.c \
+	src/lesson/suggest.c \
+	src/lesson/clash.c \
 	src/lesson/player.c \
 	src/lesson/record.c \
 	src/lesson/grade_closed.c \

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lesson/lesson.h"
+#include "lesson/priv.h"
 
 /* The three stages, in order; nothing half-loaded is kept. */
 lesson *
@@ -85,7 +86,7 @@ const char *
 lesson_open_msg(const char *arg, lesson_open_err err, char *msg, size_t n)
 {
 	const char *dirs[LESSON_MAX_DIRS];
-	size_t o;
+	size_t o, nd;
 
 	msg[0] = '\0';
 	switch (err) {
@@ -95,10 +96,13 @@ lesson_open_msg(const char *arg, lesson_open_err err, char *msg, size_t n)
 		break;
 	case LESSON_OPEN_MISSING:
 		o = (size_t)snprintf(msg, n, "no lesson '%s' in", arg);
-		for (size_t i = 0, nd = lesson_dirs(dirs, LESSON_MAX_DIRS);
-		    i < nd && o < n; i++)
+		nd = lesson_dirs(dirs, LESSON_MAX_DIRS);
+		for (size_t i = 0; i < nd && o < n; i++)
 			o += (size_t)snprintf(msg + o, n - o, "%s %s", i ? "," : "",
 			    dirs[i]);
+		char near[LESSON_MAX_ID + 1];
+		if (o < n && lesson_suggest_id(arg, dirs, nd, near, sizeof near))
+			snprintf(msg + o, n - o, "; did you mean '%s'?", near);
 		break;
 	default:
 		break;

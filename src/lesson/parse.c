@@ -271,6 +271,29 @@ static const char *const qdirectives[] = {
 	"rubric",
 };
 
+/* "unknown directive '@x'", with the closest directive when one is near. */
+static void
+unknown_directive(lesson_parser *p, int lineno, const lesson_directive *dv)
+{
+	const char *names[sizeof directives / sizeof directives[0] +
+	    sizeof qdirectives / sizeof qdirectives[0] + 1];
+	size_t n = 0;
+	char q[64];
+
+	for (size_t i = 0; i < sizeof directives / sizeof directives[0]; i++)
+		names[n++] = directives[i].name;
+	for (size_t i = 0; i < sizeof qdirectives / sizeof qdirectives[0]; i++)
+		names[n++] = qdirectives[i];
+	names[n++] = "end";
+	const char *near = lesson_suggest(dv->name, dv->namelen, names, n);
+	if (near)
+		lesson_pdiag(p, lineno, 1, LMSG_UNKNOWN_DIRECTIVE_NEAR,
+		    lesson_quote(dv->name, dv->namelen, q, sizeof q), near);
+	else
+		lesson_pdiag(p, lineno, 1, LMSG_UNKNOWN_DIRECTIVE,
+		    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+}
+
 static const directive_def *
 find_directive(const lesson_directive *dv)
 {
@@ -303,8 +326,7 @@ directive(lesson_parser *p, const lesson_directive *dv)
 			return;
 		const directive_def *def = find_directive(dv);
 		if (def == NULL) {
-			lesson_pdiag(p, lineno, 1, LMSG_UNKNOWN_DIRECTIVE,
-			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+			unknown_directive(p, lineno, dv);
 			return;
 		}
 		lesson_pdiag(p, lineno, 1, LMSG_DIRECTIVE_IN_QUESTION,
@@ -319,8 +341,7 @@ directive(lesson_parser *p, const lesson_directive *dv)
 			lesson_pdiag(p, lineno, 1, LMSG_QDIRECTIVE_OUTSIDE,
 			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
 		else
-			lesson_pdiag(p, lineno, 1, LMSG_UNKNOWN_DIRECTIVE,
-			    lesson_quote(dv->name, dv->namelen, q, sizeof q));
+			unknown_directive(p, lineno, dv);
 		return;
 	}
 	if (p->ctx == CTX_HEADER && !(def->where & IN_HEADER)) {

@@ -73,6 +73,7 @@ lesson_question_open(lesson_parser *p, const lesson_directive *dv)
 	lesson_question *qu = &l->questions[l->nquestions - 1];
 	p->q = qu;
 	p->capped = false;
+	p->rubric_told = false;
 	p->ctx = CTX_QUESTION;
 	p->sink = SINK_PROMPT;
 	p->text = &qu->prompt;
@@ -137,6 +138,20 @@ lesson_parse_rubric_line(lesson_parser *p, lesson_line *ln)
 		p->ctx = CTX_QUESTION;
 		p->sink = SINK_NONE;
 		return;
+	}
+	/* A directive among the rubric's lines means its @end is missing: the
+	 * rubric took it, and the question's @end will close the rubric.
+	 * Say so at the rubric, not later at the question. */
+	static const char *const dirs[] = { "answer", "hint", "option", "correct",
+	    "value", "format", "tolerance", "rubric", "question", "step", NULL };
+	for (size_t i = 0; dirs[i] && !p->rubric_told; i++) {
+		size_t k = strlen(dirs[i]);
+		if (n > k && ln->text[0] == '@' && memcmp(ln->text + 1, dirs[i], k)
+		    == 0 && (n == k + 1 || lesson_blank(ln->text[k + 1]))) {
+			lesson_pdiag(p, q->rubric_loc.line, 1, LMSG_RUBRIC_NOT_CLOSED,
+			    lesson_qid(q), dirs[i], ln->lineno);
+			p->rubric_told = true;
+		}
 	}
 	if (q->nrubric >= LESSON_MAX_RUBRIC) {	/* skipped up to its @end */
 		if (!p->capped)

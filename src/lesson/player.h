@@ -34,7 +34,7 @@ typedef struct lesson_grade {
 	bool graded;		/* false: nothing could judge the answer */
 	bool pass;
 	double score, max;
-	char feedback[600];	/* one or more sentences, no trailing newline */
+	char feedback[2048];	/* one or more sentences, no trailing newline */
 } lesson_grade;
 
 /*

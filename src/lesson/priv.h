@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "lesson/lesson.h"
@@ -15,6 +16,22 @@
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 for an
  * invalid one (overlong, surrogate, beyond U+10FFFF, or a C1 control). */
 size_t lesson_utf8_len(const char *s, size_t n);
+/* The code point of the valid sequence s[0 .. len-1] (len from
+ * lesson_utf8_len). */
+uint32_t lesson_utf8_cp(const char *s, size_t len);
+/* Whether cp is a bidi control or an invisible format character, which a
+ * lesson may not hold (U+200B-200F, U+202A-202E, U+2066-2069, U+2028,
+ * U+2029, U+061C, U+FEFF). */
+bool lesson_utf8_format_char(uint32_t cp);
+
+/* Did you mean (suggest.c): the candidate closest to word[0 .. len-1] by
+ * edit distance, or NULL when none is close (at most one edit in a word
+ * under 6 bytes, len/3 in a longer one).  lesson_suggest_id: the closest
+ * lesson id in the directories dirs into out (n bytes); false when none. */
+const char *lesson_suggest(const char *word, size_t len,
+    const char *const *cands, size_t n);
+bool lesson_suggest_id(const char *arg, const char *const *dirs, size_t ndirs,
+    char *out, size_t n);
 /* Characters (code points) in the first n bytes of valid UTF-8 text. */
 int lesson_chars(const char *s, size_t n);
 
@@ -63,6 +80,7 @@ typedef struct lesson_parser {
 	bool stop;		/* a cap was reached: read no further */
 	bool no_lesson;		/* "the first directive must be @lesson" said */
 	bool capped;		/* a per-question cap was reported */
+	bool rubric_told;	/* a directive swallowed by the @rubric was reported */
 	size_t items_capped;	/* the step (1-based) whose item cap was reported */
 	size_t reveal_step;	/* the step (1-based) of the last @reveal */
 	size_t reveal_q;	/* 1 + the question that @reveal waits for */

@@ -58,8 +58,22 @@ check_line(const char *file, const char *s, size_t len, int lineno,
 			return false;
 		}
 		size_t k = lesson_utf8_len(s + i, len - i);
+		/* A C1 control is well-formed UTF-8 (C2 80 to C2 9F): say
+		 * what it is. */
+		if (k == 0 && c == 0xc2 && i + 1 < len &&
+		    (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f) {
+			lesson_diag_add(d, file, lineno, col, LMSG_C1_CONTROL,
+			    (unsigned)lesson_utf8_cp(s + i, 2));
+			return false;
+		}
 		if (k == 0) {
 			lesson_diag_add(d, file, lineno, col, LMSG_BAD_UTF8, c);
+			return false;
+		}
+		uint32_t cp = lesson_utf8_cp(s + i, k);
+		if (lesson_utf8_format_char(cp)) {
+			lesson_diag_add(d, file, lineno, col, LMSG_FORMAT_CHAR,
+			    (unsigned)cp);
 			return false;
 		}
 		i += k;

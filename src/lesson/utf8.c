@@ -1,6 +1,9 @@
 /*
  * utf8.c — one UTF-8 sequence checked and measured: what the reader
- * (source.c) refuses and what diagnostics (diag.c) quote both rest on it.
+ * (source.c) refuses and what diagnostics (diag.c) quote both rest on it;
+ * and the characters a lesson may not hold although they are valid: the
+ * bidi controls and invisible format characters, which make a terminal
+ * show text other than what is there (reordered, hidden, split).
  */
 #include <config.h>
 
@@ -40,4 +43,25 @@ lesson_utf8_len(const char *str, size_t n)
 	if (cp >= 0x80 && cp <= 0x9f)	/* C1 controls */
 		return 0;
 	return len;
+}
+
+uint32_t
+lesson_utf8_cp(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	uint32_t cp = len == 1 ? s[0] : s[0] & (0x7fu >> len);
+
+	for (size_t i = 1; i < len; i++)
+		cp = cp << 6 | (s[i] & 0x3fu);
+	return cp;
+}
+
+bool
+lesson_utf8_format_char(uint32_t cp)
+{
+	return (cp >= 0x200b && cp <= 0x200f) ||	/* zero widths, LRM, RLM */
+	    (cp >= 0x202a && cp <= 0x202e) ||		/* embeddings, overrides */
+	    (cp >= 0x2066 && cp <= 0x2069) ||		/* isolates */
+	    cp == 0x2028 || cp == 0x2029 ||		/* line, paragraph sep. */
+	    cp == 0x061c || cp == 0xfeff;		/* ALM, zero-width no-break */
 }

@@ -160,6 +160,14 @@ check_options(lesson_checker *c, lesson_question *q)
 		if (!key_ok(o->key))
 			lesson_vdiag(c, o->loc, LMSG_BAD_OPTION_KEY,
 			    lesson_quote(o->key, strlen(o->key), s, sizeof s));
+		/* The player takes a choice's one-letter keys as typed, in
+		 * either case, before its own: an option keyed H would hide
+		 * the hint, R the model answer, L, J and K the moves, Q quit,
+		 * V the presenter's show.  (B blanks only where no option
+		 * answers to it.) */
+		if (q->type == LQ_CHOICE && strlen(o->key) == 1 &&
+		    strchr("HJKLQRVhjklqrv", o->key[0]))
+			lesson_vdiag(c, o->loc, LMSG_OPTION_KEY_TAKEN, o->key);
 		int first = lesson_option_find(q, o->key, strlen(o->key));
 		if (first >= 0 && (size_t)first < i)
 			lesson_vdiag(c, o->loc, LMSG_DUPLICATE_OPTION,

@@ -6,13 +6,18 @@
  * grader's feedback, hints shown, the model answer when revealed).  In
  * presenter mode the verdict, feedback and model answer stay hidden until
  * v shows them, so a room can think first.  Every answer goes through
- * the player (LESSON_EV_ANSWER); nothing is graded here.
+ * the player (LESSON_EV_ANSWER); nothing is graded here, but a number or
+ * a bit pattern the grader could not read is sent back to the editor with
+ * how to write it, as a fresh try and not an attempt.  The question that
+ * Enter (or a letter) answers is marked.
  */
 #include <config.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fp/fp.h"
 
 #include "view/lesson_text.h"
 #include "view/term.h"
@@ -34,6 +39,9 @@ struct tui_answer {
 	int verdict;	/* rows from the feedback's top to the verdict */
 	int cy, cx;
 	bool has_cur;
+	bool current;	/* the item Enter and the letters answer */
+	bool model;	/* R after a pass: the model answer shown, the verdict kept */
+	char format[200];	/* why the last submitted text could not be read */
 };
 
 tui_answer *
@@ -45,7 +53,7 @@ tui_answer_new(lesson_player *p, const lesson_question *q)
 		return NULL;
 	a->p = p;
 	a->q = q;
-	a->ed_ok = tui_edit_init(&a->ed, 2000);
+	a->ed_ok = tui_edit_init(&a->ed, TUI_ANSWER_MAX);
 	for (size_t i = 0; i < q->nopts && i < LESSON_MAX_OPTIONS; i++)
 		a->order[i] = i;
 	return a;
@@ -59,6 +67,12 @@ tui_answer_free(tui_answer *a)
 	if (a->ed_ok)
 		tui_edit_free(&a->ed);
 	free(a);
+}
+
+void
+tui_answer_set_current(tui_answer *a, bool current)
+{
+	a->current = current;
 }
 
 bool
@@ -189,12 +203,13 @@ feedback(tui_answer *a, WINDOW *w, int y, int cols, int width)
 		n += text(w, y + n, 0, cols, TR_NORMAL, tui_rich(&a->q->hints[i], 4, 0,
 		    width));
 	}
-	if (g->revealed && !hidden) {
+	bool model = g->revealed || a->model;
+	if (model && !hidden) {
 		n += text(w, y + n, 0, cols, TR_TITLE, tui_flow("Model answer:", 2,
 		    width));
 		n += text(w, y + n, 0, cols, TR_NORMAL, tui_rich(&a->q->answer, 4, 0,
 		    width));
-	} else if (g->revealed) {
+	} else if (model) {
 		n += text(w, y + n, 0, cols, TR_DIM, tui_flow("(model answer hidden: "
 		    "v shows it)", 2, width));
 	}
@@ -210,9 +225,12 @@ render(tui_answer *a, WINDOW *w, int y, int cols)
 	char line[200];
 	int n = 0;
 
-	snprintf(line, sizeof line, "Question %s (%s)", q->id,
+	/* The current question is marked, the others are not: with two on
+	 * screen, the learner sees which one Enter answers. */
+	snprintf(line, sizeof line, "%s Question %s (%s)", a->current ?
+	    (view_tty.utf8 ? "\xe2\x96\xb6" : ">") : " ", q->id,
 	    lesson_qtype_title(q->type));
-	n += text(w, y, 1, cols, TR_TITLE, strdup(line));
+	n += text(w, y, 0, cols, a->current ? TR_TITLE : TR_DIM, strdup(line));
 	n += text(w, y + n, 0, cols, TR_NORMAL, tui_rich(&q->prompt, 2, 0, width));
 	if (q->nopts) {
 		n++;
@@ -221,6 +239,9 @@ render(tui_answer *a, WINDOW *w, int y, int cols)
 	n++;
 	a->anchor = 0;
 	if (a->editing) {
+		if (a->format[0])
+			n += text(w, y + n, 0, cols, TR_WARN, tui_flow(a->format, 2,
+			    width));
 		a->anchor = n;
 		if (w) {
 			tui_put(w, y + n, 2, cols - 4, "Your answer (Enter submits, Esc "
@@ -275,6 +296,45 @@ answer(tui_answer *a, const char *s)
 	a->shown = false;
 }
 
+/* Whether the grader can read s as an answer of its kind; if not, the
+ * message saying how to write it goes to a->format.  The same reader as
+ * the grader's (fp_read, fp_parse_bits), after the blanks it skips too. */
+static bool
+readable(tui_answer *a, const char *s)
+{
+	const lesson_question *q = a->q;
+	char quoted[64];
+	fp_real r;
+	size_t pos;
+	uint32_t b;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	a->format[0] = '\0';
+	if (q->type == LQ_NUMERIC && (strlen(s) > FP_READ_MAX ||
+	    fp_read(s, &r, &pos) != FP_READ_OK))
+		snprintf(a->format, sizeof a->format, "'%s' is not a number: write "
+		    "it as 65504, 1e-8 or inf (no units or %%), then Enter.",
+		    lesson_quote(s, strlen(s), quoted, sizeof quoted));
+	else if (q->type == LQ_BITS && q->fmt && !fp_parse_bits(q->fmt, s, &b))
+		snprintf(a->format, sizeof a->format, "'%s' is not a %d-bit pattern "
+		    "of %s: write it in hex such as 0x%0*x, or as %d binary digits, "
+		    "then Enter.", lesson_quote(s, strlen(s), quoted, sizeof quoted),
+		    q->fmt->width, q->fmt->name, (q->fmt->width + 3) / 4,
+		    (unsigned)q->fmt->max_bits, q->fmt->width);
+	return a->format[0] == '\0';
+}
+
+bool
+tui_answer_paste(tui_answer *a, const char *s, size_t n, size_t *left_out)
+{
+	*left_out = 0;
+	if (!a->editing)
+		return false;
+	*left_out = tui_edit_paste(&a->ed, s, n);
+	return true;
+}
+
 static tui_key_result
 edit_key(tui_answer *a, int is_key, wint_t ch)
 {
@@ -284,11 +344,14 @@ edit_key(tui_answer *a, int is_key, wint_t ch)
 		ch = ' ';
 	switch (tui_edit_key(&a->ed, is_key, ch)) {
 	case TUI_EDIT_SUBMIT:
+		if (!readable(a, a->ed.buf))
+			break;		/* a fresh try, not an attempt */
 		a->editing = false;
 		answer(a, a->ed.buf);
 		break;
 	case TUI_EDIT_CANCEL:
 		a->editing = false;
+		a->format[0] = '\0';
 		break;
 	default:
 		break;
@@ -381,15 +444,25 @@ tui_answer_key(tui_answer *a, int is_key, wint_t ch)
 		const lesson_progress *g = lesson_player_progress(a->p, a->q);
 		tui_edit_set(&a->ed, g->answer ? g->answer : "");
 		a->editing = true;
+		a->format[0] = '\0';
 		return TUI_KEY_HANDLED;
 	case 'H':
 		lesson_player_event(a->p, &ev);
 		return TUI_KEY_HANDLED;
-	case 'R':
-		ev.type = LESSON_EV_REVEAL;
-		lesson_player_event(a->p, &ev);
+	case 'R': {
+		/* After a pass the model answer is there to compare with: it
+		 * does not take the pass back.  Before one, seeing it gives
+		 * the question up (the player records that). */
+		const lesson_progress *pg = lesson_player_progress(a->p, a->q);
+		if (pg->answer && pg->grade.graded && pg->grade.pass && !pg->revealed)
+			a->model = true;
+		else {
+			ev.type = LESSON_EV_REVEAL;
+			lesson_player_event(a->p, &ev);
+		}
 		a->shown = false;	/* presenter mode: hidden until v again */
 		return TUI_KEY_HANDLED;
+	}
 	case 'v':
 		if (!tui_presenting())
 			return TUI_KEY_UNHANDLED;

@@ -201,6 +201,49 @@ insert(tui_edit *e, uint32_t c)
 	return TUI_EDIT_CHANGED;
 }
 
+size_t
+tui_edit_paste(tui_edit *e, const char *s, size_t n)
+{
+	size_t room = e->max - e->len, used = 0, i = 0;
+	char *tmp = malloc(room < n ? room + 1 : n + 1);
+
+	if (tmp == NULL)
+		return n;
+	while (i < n) {
+		uint32_t cp;
+		size_t k = edit_utf8_dec(s + i, n - i, &cp);
+		if (k == 0) {		/* invalid UTF-8: dropped */
+			i++;
+			continue;
+		}
+		if (cp == '\r' && i + 1 < n && s[i + 1] == '\n')
+			k = 2;		/* CR LF is one line break */
+		if (cp == '\r' || cp == '\n' || cp == '\t')
+			cp = ' ', k = k == 2 ? 2 : 1;
+		else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+			i += k;		/* ESC and the other controls */
+			continue;
+		}
+		size_t out = cp == ' ' ? 1 : k;
+		if (used + out > room)
+			break;		/* the cap, on a character boundary */
+		if (cp == ' ')
+			tmp[used] = ' ';
+		else
+			memcpy(tmp + used, s + i, k);
+		used += out;
+		i += k;
+	}
+	if (used && reserve(e, used)) {
+		memmove(e->buf + e->cur + used, e->buf + e->cur, e->len - e->cur + 1);
+		memcpy(e->buf + e->cur, tmp, used);
+		e->len += used;
+		e->cur += used;
+	}
+	free(tmp);
+	return n - i;
+}
+
 static size_t
 word_back(const tui_edit *e)
 {

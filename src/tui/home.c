@@ -30,6 +30,7 @@ typedef struct home {
 	size_t n;		/* lessons; the labs follow them in the list */
 	size_t sel;
 	int top;
+	char none[600];	/* with no lessons: where they were looked for */
 } home;
 
 static size_t
@@ -61,9 +62,12 @@ entry_line(const hentry *e, bool full, char *buf, size_t n)
 	if (r->max > 0)
 		snprintf(score, sizeof score, full ? ", best score %g/%g" : " best %g/%g",
 		    r->best, r->max);
-	if (!(r->done && r->step == 0))
+	/* A step the lesson no longer has (it shrank, or the record is the
+	 * end of a finished run) is where the player starts: the top. */
+	size_t step = r->step < e->nsteps ? r->step : 0;
+	if (!(r->done && step == 0))
 		snprintf(where, sizeof where, full ? "stopped at step %zu/%zu" :
-		    "step %zu/%zu", r->step + 1, e->nsteps);
+		    "step %zu/%zu", step + 1, e->nsteps);
 	if (!full) {
 		snprintf(buf, n, "%s%s%s", r->done ? tick : "", r->done && where[0] ?
 		    " " : "", where[0] ? where : r->done ? " done" : "");
@@ -145,6 +149,12 @@ home_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 	if (h->sel < h->n) {
 		entry_line(&h->v[h->sel], true, prog, sizeof prog);
 		tui_wrap(w, rows - 4, 2, cols - 4, 2, prog);
+	} else if (h->n == 0) {
+		wattrset(w, tui_attr(TR_WARN));
+		/* Above the hint, where a lesson's detail goes: the labs'
+		 * rows stay clear. */
+		tui_wrap(w, rows - 5, 2, cols - 4, 3, h->none);
+		wattrset(w, tui_attr(TR_NORMAL));
 	}
 	progress_mastery all;
 	progress_mastery_of(tui_progress(), NULL, progress_clock(), &all);
@@ -288,6 +298,17 @@ tui_home_new(void)
 			continue;
 		snprintf(h->v[h->n].id, sizeof h->v[h->n].id, "%.*s", idlen, b);
 		h->v[h->n++].broken = true;
+	}
+	if (sh.nfiles == 0) {
+		size_t o = (size_t)snprintf(h->none, sizeof h->none,
+		    "No lessons found in");
+		for (size_t i = 0; i < sh.ndirs && o < sizeof h->none; i++)
+			o += (size_t)snprintf(h->none + o, sizeof h->none - o, "%s %s",
+			    i ? "," : "", sh.dirs[i]);
+		if (o < sizeof h->none)
+			snprintf(h->none + o, sizeof h->none - o, "%s. Set "
+			    "FPTUTOR_LESSON_PATH to a directory of .lesson files.",
+			    sh.ndirs ? "" : " no directory");
 	}
 	lesson_shelf_free(&sh);
 	/* Start on the lesson used last: Enter resumes it. */

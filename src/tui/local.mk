@@ -8,10 +8,12 @@ src_libfptutor_tui_a_SOURCES += \
 	src/tui/tui_int.h \
 	src/tui/tui_priv.h \
 	src/tui/tui.c \
+	src/tui/paste.c \
 	src/tui/start.c \
 	src/tui/tui_look.c \
 	src/tui/home.c \
 	src/tui/player_screen.c \
+	src/tui/player_end.c \
 	src/tui/review.c \
 	src/tui/player_help.c \
 	src/tui/answer.c \

@@ -22,7 +22,7 @@ static const char *const learner[] = {
 	"  A, B, ...    choose an option (several: toggle, then Enter)",
 	"  Up/Down      order: pick an item; K/J or Shift-Up/Down move it",
 	"  H            show the next hint",
-	"  R            reveal the model answer (the question then fails)",
+	"  R            the model answer (before a pass: the question fails)",
 	NULL,
 };
 static const char *const presenter[] = {

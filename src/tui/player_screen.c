@@ -40,7 +40,9 @@ typedef struct pscreen {
 	bool has_cursor;
 	char title[120];
 	const char *keybar[24];	/* the key bar of the last call of keys() */
+	char keyq[LESSON_MAX_ID + 16];	/* its entry naming the question */
 	bool shown;		/* drawn at least once: there is progress to keep */
+	bool *told;		/* per question: told once that -> skips it */
 } pscreen;
 
 /* ---- measuring and drawing items ----------------------------------------------- */
@@ -100,6 +102,7 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 		tui_answer *a = answer_of(ps, it->index);
 		if (a == NULL)
 			break;
+		tui_answer_set_current(a, current);
 		n = w ? tui_answer_draw(a, w, y, cols) : tui_answer_rows(a, cols);
 		if (w && current)
 			ps->has_cursor = tui_answer_cursor(a, &ps->acy, &ps->acx);
@@ -107,45 +110,6 @@ item(pscreen *ps, WINDOW *w, size_t i, int y, int cols)
 	}
 	}
 	return n;
-}
-
-static int
-summary(pscreen *ps, WINDOW *w, int cols)
-{
-	lesson_score sc;
-	char line[200];
-	int y = 1;
-	const lesson *l = ps->l;
-
-	lesson_player_score(ps->p, &sc);
-	if (w) {
-		wattrset(w, tui_attr(TR_TITLE));
-		tui_put(w, 0, 2, cols - 4, " The end of the lesson ");
-		wattrset(w, tui_attr(TR_NORMAL));
-	}
-	for (size_t i = 0; i < l->nquestions; i++, y++) {
-		const lesson_progress *g = &ps->p->q[i];
-		lesson_outcome o = lesson_progress_outcome(g);
-		bool ok = o == LESSON_OUT_PASSED;
-		snprintf(line, sizeof line, "  %-14s %-16s %-15s %g/%g",
-		    l->questions[i].id, lesson_qtype_title(l->questions[i].type),
-		    lesson_outcome_name(o), g->answer ? g->first_score : 0,
-		    g->answer && g->first_graded ? g->first_max : 1);
-		if (w) {
-			wattrset(w, tui_attr(ok ? TR_GOOD : TR_BAD));
-			tui_put(w, y + 1, 0, cols, line);
-			wattrset(w, tui_attr(TR_NORMAL));
-		}
-	}
-	snprintf(line, sizeof line, "%zu of %zu question%s passed first try, "
-	    "%zu on retry; score %g/%g.", sc.passed, sc.questions,
-	    sc.questions == 1 ? "" : "s", sc.retried, sc.score, sc.max);
-	if (w) {
-		tui_put(w, y + 2, 2, cols - 4, line);
-		tui_put(w, y + 4, 2, cols - 4, "Left goes back into the lesson; "
-		    "q leaves it (your score is saved).");
-	}
-	return y + 5;
 }
 
 static void
@@ -158,7 +122,7 @@ player_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 	ps->shown = true;
 	ps->rows = rows;
 	if (p->done || p->step >= ps->l->nsteps) {
-		summary(ps, w, cols);
+		tui_player_summary(ps->p, w, cols);
 		return;
 	}
 	const lesson_step *st = &ps->l->steps[p->step];
@@ -198,6 +162,8 @@ player_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 	for (size_t i = 0; i < st->nitems && i <= last; i++)
 		y += item(ps, pad, i, y, cols) + 1;
 	copywin(pad, w, ps->scroll, 0, 0, 0, rows - 1, cols - 1, FALSE);
+	/* The rest below (of a long feedback, say) is marked: Down, j or
+	 * space shows it. */
 	if (ps->scroll + rows < total) {
 		wattrset(w, tui_attr(TR_KEY));
 		tui_put(w, rows - 1, cols - 12, 12, view_tty.utf8 ?
@@ -270,39 +236,6 @@ player_status(tui_screen *s, char *buf, size_t n)
 
 /* ---- keys --------------------------------------------------------------------- */
 
-static void
-record(pscreen *ps, bool score)
-{
-	progress *pr = tui_progress();
-	const lesson_player *p = ps->p;
-	const lesson *l = ps->l;
-	bool done = p->done;
-
-	/* a demo on a projector is not the presenter's own progress */
-	if (pr == NULL || tui_presenting())
-		return;
-	const progress_lesson *old = progress_get(pr, l->id);
-	done = done || (old && old->done);
-	/* A finished lesson starts again from the top. */
-	progress_set_step(pr, l->id, p->done ? 0 : p->step, l->nsteps, done);
-	if (!score || l->nquestions == 0)
-		return;
-	/* Each question tried is scheduled for review, once per play. */
-	lesson_record_reviews(ps->p, pr, progress_clock());
-	lesson_score sc;
-	const char *missed[LESSON_MAX_QUESTIONS];
-	size_t nm = 0;
-	lesson_player_score(p, &sc);
-	if (sc.answered == 0)
-		return;		/* nothing tried: keep the last attempt's list */
-	for (size_t i = 0; i < l->nquestions && nm < LESSON_MAX_QUESTIONS; i++) {
-		const lesson_progress *g = &p->q[i];
-		if (lesson_progress_outcome(g) != LESSON_OUT_PASSED)
-			missed[nm++] = l->questions[i].id;
-	}
-	progress_set_score(pr, l->id, sc.score, sc.max, missed, nm);
-}
-
 static tui_key_result
 ev(pscreen *ps, lesson_ev_type t)
 {
@@ -311,7 +244,7 @@ ev(pscreen *ps, lesson_ev_type t)
 	lesson_player_event(ps->p, &(lesson_event){ .type = t });
 	ps->follow = true;
 	if (ps->p->done && !was_done) {
-		record(ps, true);
+		tui_player_record(ps->p, true);
 		tui_save();
 	}
 	return TUI_KEY_HANDLED;
@@ -348,6 +281,8 @@ back(pscreen *ps)
 /* The next visible state: the next bit of a walk; what is below the
  * screen of a step taller than it (like a pager); else the next item,
  * which may be the first of the next step.  Nothing is skipped. */
+static tui_key_result next_item(pscreen *ps);
+
 static tui_key_result
 forward(pscreen *ps)
 {
@@ -361,7 +296,7 @@ forward(pscreen *ps)
 		ps->scroll += ps->rows > 4 ? ps->rows - 2 : 1;
 		return TUI_KEY_HANDLED;
 	}
-	return ev(ps, walk ? LESSON_EV_NEXT : LESSON_EV_NEXT_ITEM);
+	return walk ? ev(ps, LESSON_EV_NEXT) : next_item(ps);
 }
 
 /*
@@ -396,6 +331,35 @@ present_key(pscreen *ps, const lesson_question *q, int is_key, wint_t ch)
 	return TUI_KEY_UNHANDLED;
 }
 
+/* Moving on from a question not answered yet: the first time, say so and
+ * stay (the next press moves on).  Presenter mode clicks through. */
+static bool
+told_skip(pscreen *ps)
+{
+	const lesson_question *q = ps->p->done ? NULL :
+	    lesson_player_question(ps->p);
+	char msg[200];
+
+	if (q == NULL || tui_presenting())
+		return false;
+	size_t qi = (size_t)(q - ps->l->questions);
+	if (lesson_player_progress(ps->p, q)->answer || ps->told[qi])
+		return false;
+	ps->told[qi] = true;
+	snprintf(msg, sizeof msg, "%s is not answered: %s answers it, %s again "
+	    "skips it.", q->id, q->type == LQ_CHOICE ? "a letter" :
+	    q->type == LQ_ORDER ? "Enter (after K/J)" : "Enter",
+	    view_tty.utf8 ? "\xe2\x86\x92" : "Right");
+	tui_warn(msg);
+	return true;
+}
+
+static tui_key_result
+next_item(pscreen *ps)
+{
+	return told_skip(ps) ? TUI_KEY_HANDLED : ev(ps, LESSON_EV_NEXT_ITEM);
+}
+
 static tui_key_result
 player_key(tui_screen *s, int is_key, wint_t ch)
 {
@@ -421,7 +385,7 @@ player_key(tui_screen *s, int is_key, wint_t ch)
 	}
 	if (is_key) {
 		switch (ch) {
-		case KEY_RIGHT: return ev(ps, LESSON_EV_NEXT_ITEM);
+		case KEY_RIGHT: return next_item(ps);
 		case KEY_LEFT: return back(ps);
 		case KEY_NPAGE: return ev(ps, LESSON_EV_NEXT_STEP);
 		case KEY_PPAGE: return ev(ps, LESSON_EV_PREV_STEP);
@@ -449,7 +413,7 @@ player_key(tui_screen *s, int is_key, wint_t ch)
 		return TUI_KEY_UNHANDLED;
 	}
 	switch (ch) {
-	case 'l': return ev(ps, LESSON_EV_NEXT_ITEM);
+	case 'l': return next_item(ps);
 	case 'h': return back(ps);
 	case ' ':
 		return forward(ps);
@@ -508,6 +472,32 @@ present_keys(pscreen *ps, const lesson_question *q)
 	return bar_end(ps, n);
 }
 
+/* A paste goes into the open answer editor as one edit; anywhere else it
+ * is refused whole, so pasted text never runs as keys. */
+static void
+player_paste(tui_screen *s, const char *text, size_t n)
+{
+	pscreen *ps = s->data;
+	const lesson_question *q = ps->p->done ? NULL :
+	    lesson_player_question(ps->p);
+	tui_answer *a = q ? answer_of(ps, (size_t)(q - ps->l->questions)) : NULL;
+	size_t left = 0;
+	char msg[200];
+
+	if (a && tui_answer_paste(a, text, n, &left)) {
+		ps->follow = true;
+		if (left) {
+			snprintf(msg, sizeof msg, "The paste was cut: an answer holds at "
+			    "most %d bytes (%zu bytes of the paste left out).",
+			    TUI_ANSWER_MAX, left);
+			tui_warn(msg);
+		}
+		return;
+	}
+	tui_warn("A paste is text for an answer: press Enter on a question to "
+	    "open its editor first (nothing pasted was run as keys).");
+}
+
 static const char *const *
 player_keys(tui_screen *s)
 {
@@ -530,10 +520,17 @@ player_keys(tui_screen *s)
 		bar_add(ps, &n, view_tty.utf8 ? "\xe2\x86\x90\xe2\x86\x92" : "<- ->",
 		    "move");
 		bar_add(ps, &n, "space", "next");
-		bar_add(ps, &n, "PgDn", "next step");
+		/* At a question its keys and its name take the room of PgDn
+		 * (in the help). */
+		if (q == NULL)
+			bar_add(ps, &n, "PgDn", "next step");
 	}
 	if (q) {
 		bar_answer(ps, &n, q);
+		/* The bar names the question the keys answer. */
+		snprintf(ps->keyq, sizeof ps->keyq, "%s %s", ps->keybar[n - 1],
+		    q->id);
+		ps->keybar[n - 1] = ps->keyq;
 		bar_add(ps, &n, "H", "hint");
 	}
 	return bar_end(ps, n);
@@ -552,13 +549,14 @@ pfree(tui_screen *s)
 	pscreen *ps = s->data;
 
 	if (ps->shown) {	/* not when the terminal was refused */
-		record(ps, true);
+		tui_player_record(ps->p, true);
 		tui_save();
 	}
 	for (size_t i = 0; i < ps->l->nquestions; i++)
 		tui_answer_free(ps->ans[i]);
 	free(ps->ans);
 	view_block_cache_free(ps->blocks);
+	free(ps->told);
 	lesson_player_free(ps->p);
 	lesson_free(ps->l);
 	free(ps);
@@ -570,9 +568,12 @@ tui_player_new(lesson *l, bool restart)
 	pscreen *ps = calloc(1, sizeof *ps);
 
 	if (ps == NULL || (ps->p = lesson_player_new(l, lesson_grade_text)) == NULL ||
-	    (ps->ans = calloc(l->nquestions + 1, sizeof *ps->ans)) == NULL) {
-		if (ps)
+	    (ps->ans = calloc(l->nquestions + 1, sizeof *ps->ans)) == NULL ||
+	    (ps->told = calloc(l->nquestions + 1, sizeof *ps->told)) == NULL) {
+		if (ps) {
 			lesson_player_free(ps->p);
+			free(ps->ans);
+		}
 		free(ps);
 		lesson_free(l);
 		return NULL;
@@ -590,7 +591,7 @@ tui_player_new(lesson *l, bool restart)
 		.title = ps->title, .status = player_status, .draw = player_draw, .key = player_key,
 		.keys = player_keys, .help = player_help, .cursor = player_cursor, .free = pfree,
 		.idle = player_idle,
-		.data = ps,
+		.paste = player_paste, .data = ps,
 	};
 	return &ps->s;
 }

@@ -1,16 +1,22 @@
 /*
  * tui.c — the shell of the full-screen UI: the terminal from newterm() to
  * endwin(), the signals, the screens' stack, the frame (header, body, key
- * bar, warning line), the ? overlay, the size check and presenter mode's
- * blank screen.  Looks and text drawing are tui_look.c.
+ * bar, warning line), the size check and presenter mode's blank screen.
+ * Looks, text drawing and the ? overlay are tui_look.c.
  *
  * Signals: SIGINT, SIGTERM and SIGHUP only set a flag (the handler calls
  * nothing else); the loop reads keys with a timeout and without
  * SA_RESTART, so it notices within a moment, closes the screens (which
  * saves progress), restores the terminal and returns 128+signal.  Our
  * handlers are installed before newterm() so that ncurses leaves them
- * alone; SIGTSTP keeps ncurses' own handler, which leaves curses mode,
- * stops, and redraws on SIGCONT.
+ * alone.  SIGTSTP (Ctrl-Z) too only sets a flag: the loop then turns
+ * bracketed paste off, leaves curses mode and stops; on SIGCONT it turns
+ * them on again and redraws, so the shell never gets a terminal in the
+ * tutor's modes.
+ *
+ * Input: keys already waiting are all taken before the screen is drawn
+ * again (a paste the terminal does not mark arrives as a burst of keys);
+ * a paste the terminal marks (paste.c) goes to the screen as one piece.
  */
 #include <config.h>
 
@@ -24,14 +30,20 @@
 
 #include "view/lesson_text.h"
 #include "view/term.h"
+#include "tui/edit_int.h"
 #include "tui/tui_priv.h"
 
 #define TUI_MIN_COLS 80
 #define TUI_MIN_ROWS 24
 #define TUI_MAX_SCREENS 8
 #define WARN_ROWS 3		/* most rows a warning takes */
+/* The key code curses gives the start mark of a bracketed paste (one
+ * of our own, far above its KEY_* codes and the terminfo extensions'),
+ * and the most bytes of a paste kept. */
+#define TUI_KEY_PASTE 0x7e00
+#define PASTE_KEEP (1u << 22)
 
-static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_signal, got_tstp;
 
 enum { BLANK_OFF, BLANK_BLACK, BLANK_WHITE };
 #define WHITE_PAIR 31	/* a pair the looks (tui_look.c) do not use */
@@ -42,6 +54,8 @@ static struct {
 	progress *prog;
 	char warning[512];	/* shown above the key bar until the next key */
 	char last_save_err[300];	/* printed after endwin if still set */
+	char lost[300];		/* progress not recorded: printed after endwin */
+	int paste_key;		/* the key code of a paste's start mark */
 	bool help;		/* the ? overlay is up */
 	int blank;		/* presenter mode: BLANK_BLACK or BLANK_WHITE */
 	bool present;
@@ -51,6 +65,13 @@ static void
 on_signal(int sig)
 {
 	got_signal = sig;
+}
+
+static void
+on_tstp(int sig)
+{
+	(void)sig;
+	got_tstp = 1;
 }
 
 progress *
@@ -63,6 +84,13 @@ void
 tui_warn(const char *msg)
 {
 	snprintf(sh.warning, sizeof sh.warning, "%s", msg);
+}
+
+void
+tui_warn_lost(const char *msg)
+{
+	snprintf(sh.lost, sizeof sh.lost, "%s", msg);
+	tui_warn(msg);
 }
 
 void
@@ -109,22 +137,6 @@ pop(void)
 }
 
 /* ---- drawing the frame ------------------------------------------------------ */
-
-static const char *const global_help[] = {
-	"Everywhere",
-	"  ?            this help (any key closes it)",
-	"  q            quit: back to home from a lesson or a lab",
-	"  Ctrl-Z       suspend (fg resumes)",
-	"  . w          presenter: blank the screen black / white (any key)",
-	NULL,
-};
-/* The same on one or two rows, for a screen whose own help leaves no
- * room for the long form (the bits and scaler labs at 24 rows). */
-static const char *const global_short[] = {
-	"Everywhere: ? this help, q back to home (or quit), Ctrl-Z suspend",
-	"  . w          presenter mode: blank the screen black / white",
-	NULL,
-};
 
 static void
 draw_keybar(tui_screen *s, int row, int cols)
@@ -190,55 +202,6 @@ draw_header(tui_screen *s, int cols)
 	attrset(tui_attr(TR_NORMAL));
 }
 
-/* The help overlay: the screen's own keys, then the keys of every
- * screen.  When that is taller than the terminal, blank lines go first,
- * then the long form of the global keys, so nothing is cut off.  The
- * presenter's . and w show only in presenter mode. */
-static void
-draw_help(tui_screen *s, int rows, int cols)
-{
-	const char *const *own = s->help ? s->help(s) : NULL;
-	const char *line[64];
-	int n = 0, w = 40;
-
-	for (int pass = 0; pass < 3; pass++) {
-		const char *const *glob = pass < 2 ? global_help : global_short;
-		n = 0;
-		for (size_t i = 0; own && own[i] && n < 56; i++)
-			if (pass == 0 || own[i][0])
-				line[n++] = own[i];
-		if (own && pass == 0)
-			line[n++] = "";
-		for (size_t i = 0; glob[i]; i++)
-			if (sh.present || strncmp(glob[i], "  . w", 5) != 0)
-				line[n++] = glob[i];
-		if (n + 2 <= rows - 2)
-			break;
-	}
-	for (int i = 0; i < n; i++) {
-		int lw = view_lesson_width(line[i], strlen(line[i]));
-		w = lw > w ? lw : w;
-	}
-	w += 4;
-	if (w > cols - 2)
-		w = cols - 2;
-	int h = n + 2 > rows - 2 ? rows - 2 : n + 2;
-	int y0 = (rows - h) / 2, x0 = (cols - w) / 2;
-	WINDOW *win = newwin(h, w, y0, x0);
-	if (win == NULL)
-		return;
-	wbkgdset(win, ' ' | tui_attr(TR_NORMAL));
-	werase(win);
-	tui_box(win, 0, 0, h, w);
-	wattrset(win, tui_attr(TR_TITLE));
-	tui_put(win, 0, 2, w - 4, " Help ");
-	wattrset(win, tui_attr(TR_NORMAL));
-	for (int i = 0; i < n && i + 1 < h - 1; i++)
-		tui_put(win, i + 1, 2, w - 4, line[i]);
-	wnoutrefresh(win);
-	delwin(win);
-}
-
 static void
 draw_all(void)
 {
@@ -301,7 +264,7 @@ draw_all(void)
 	bool cur = !sh.help && s->cursor && s->cursor(s, &cy, &cx);
 	wnoutrefresh(body);
 	if (sh.help)
-		draw_help(s, rows, cols);
+		tui_draw_help(s, rows, cols, sh.present);
 	if (cur) {
 		curs_set(1);
 		wmove(body, cy, cx);
@@ -333,6 +296,93 @@ printable_follows(void)
 	return c >= 0x20 && c != 0x7f;
 }
 
+/* Our handler for sig: it only sets a flag, and without SA_RESTART
+ * get_wch returns at once. */
+static void
+handle(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;
+	sigaction(sig, &sa, NULL);
+}
+
+static void
+catch_tstp(void)
+{
+	handle(SIGTSTP, on_tstp);
+}
+
+/* Ctrl-Z: the terminal as the shell wants it, stop, and back. */
+static void
+suspend(void)
+{
+	got_tstp = 0;
+	tui_paste_mode(false);
+	endwin();
+	signal(SIGTSTP, SIG_DFL);
+	raise(SIGTSTP);		/* stopped here until SIGCONT */
+	catch_tstp();
+	tui_paste_mode(true);
+	clearok(curscr, TRUE);
+}
+
+/* Whether the current screen has a text field in focus. */
+static bool
+field_focused(tui_screen *s)
+{
+	int fy, fx;
+
+	return s->cursor && s->cursor(s, &fy, &fx);
+}
+
+/* A paste the terminal marked: read it whole, give it to the screen as one
+ * piece (or, to a screen that takes none, as keys to its text field); a
+ * screen with no field refuses it, so pasted text never runs as keys. */
+static void
+take_paste(void)
+{
+	tui_paste p;
+	tui_screen *s = sh.stack[sh.n - 1];
+
+	if (!tui_paste_read(&p, PASTE_KEEP, &got_signal)) {
+		tui_warn("out of memory: the paste was not taken");
+		return;
+	}
+	sh.blank = sh.help = false;
+	sh.warning[0] = '\0';
+	if (COLS < TUI_MIN_COLS || LINES < TUI_MIN_ROWS) {
+		;		/* nothing to paste into */
+	} else if (s->paste) {
+		s->paste(s, p.text, p.len);
+	} else if (field_focused(s)) {
+		for (size_t i = 0; i < p.len;) {
+			uint32_t cp;
+			size_t k = edit_utf8_dec(p.text + i, p.len - i, &cp);
+			i += k ? k : 1;
+			if (k == 0 || cp == 0x1b || cp == '\r')
+				continue;
+			if (cp == '\n' || cp == '\t')
+				cp = ' ';
+			if (s->key)
+				s->key(s, 0, (wint_t)cp);
+		}
+	} else {
+		tui_warn("A paste is text: it goes into an answer or a field, "
+		    "and there is none here (nothing pasted was run as keys).");
+	}
+	if (p.dropped) {
+		char msg[160];
+		snprintf(msg, sizeof msg, "The paste was cut: %zu bytes beyond the "
+		    "first %u were left out.", p.dropped, PASTE_KEEP);
+		tui_warn(msg);
+	}
+	free(p.text);
+}
+
 /* Returns 0 when the last screen closed, or the signal that ended it. */
 static int
 loop(void)
@@ -342,27 +392,48 @@ loop(void)
 	while (sh.n > 0) {
 		if (got_signal)
 			return got_signal;
-		if (dirty)
-			draw_all();
-		dirty = false;
+		if (got_tstp) {
+			suspend();
+			dirty = true;
+		}
 		/* A screen with work of its own (the train lab running) gets it
 		 * done between keys; the others wait for keys, waking now and
 		 * then to notice a signal. */
 		tui_screen *cur = sh.stack[sh.n - 1];
 		bool idle = cur->idle && !sh.help && !sh.blank &&
 		    COLS >= TUI_MIN_COLS && LINES >= TUI_MIN_ROWS;
-		timeout(idle ? TUI_IDLE_MS : 250);
 		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR) {		/* the timeout, or a signal */
-			if (idle && !got_signal && cur->idle(cur))
-				dirty = true;
-			continue;
+		int r;
+		/* Keys already waiting are taken before the screen is drawn
+		 * again: a burst of input (a paste the terminal did not mark)
+		 * is one redraw, not one per byte. */
+		if (dirty) {
+			timeout(0);
+			r = get_wch(&ch);
+			if (r == ERR) {
+				if (got_signal || got_tstp)
+					continue;
+				draw_all();
+				dirty = false;
+				continue;
+			}
+		} else {
+			timeout(idle ? TUI_IDLE_MS : 250);
+			r = get_wch(&ch);
+			if (r == ERR) {		/* the timeout, or a signal */
+				if (idle && !got_signal && cur->idle(cur))
+					dirty = true;
+				continue;
+			}
 		}
 		int is_key = r == KEY_CODE_YES;
 		dirty = true;
 		if (is_key && ch == KEY_RESIZE)
 			continue;
+		if (is_key && (int)ch == sh.paste_key) {
+			take_paste();
+			continue;
+		}
 		if (sh.blank || sh.help) {
 			sh.blank = BLANK_OFF;
 			sh.help = false;
@@ -379,10 +450,14 @@ loop(void)
 		 * behind it is a space, not Enter, so the rest of the paste is
 		 * typed into the field instead of submitting half an answer
 		 * and running the other half as commands (R reveals, q quits). */
-		int fy, fx;
-		bool typing = s->cursor && s->cursor(s, &fy, &fx);
-		if (!is_key && (ch == '\n' || ch == '\r') && typing && printable_follows())
+		bool typing = field_focused(s);
+		if (!is_key && (ch == '\n' || ch == '\r') && typing &&
+		    printable_follows())
 			ch = ' ';
+		/* Likewise an ESC with text right behind it is pasted, not
+		 * typed: it must not cancel the field and run the rest. */
+		if (!is_key && ch == 0x1b && typing && printable_follows())
+			continue;
 		/* The presenter blanks the screen with keys that answer no
 		 * question (as presentation programs do); in a text field they
 		 * are typed. */
@@ -411,15 +486,10 @@ loop(void)
 static void
 catch_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;	/* no SA_RESTART: get_wch returns at once */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	handle(SIGINT, on_signal);
+	handle(SIGTERM, on_signal);
+	handle(SIGHUP, on_signal);
+	catch_tstp();
 }
 
 int
@@ -428,7 +498,7 @@ tui_run(const tui_opts *o, int (*start)(const tui_opts *o))
 	char msg[300];
 
 	memset(&sh, 0, sizeof sh);
-	got_signal = 0;
+	got_signal = got_tstp = 0;
 	/* Messages say which command failed, as every command's do
 	 * ("fptutor: learn: ..."); `fptutor` alone has none. */
 	const char *who = o->start == TUI_START_LAB ? "lab: " :
@@ -502,6 +572,12 @@ tui_run(const tui_opts *o, int (*start)(const tui_opts *o))
 		if (key_defined(end_seq[i]) == 0)
 			define_key(end_seq[i], KEY_END);
 	}
+	/* Bracketed paste: the start mark is a key of our own (or the one
+	 * the terminfo entry already gives it). */
+	sh.paste_key = key_defined("\033[200~");
+	if (sh.paste_key <= 0 && define_key("\033[200~", TUI_KEY_PASTE) == OK)
+		sh.paste_key = TUI_KEY_PASTE;
+	tui_paste_mode(true);
 	timeout(250);
 	bool color = false;
 	if (has_colors() && want_color) {
@@ -516,9 +592,12 @@ tui_run(const tui_opts *o, int (*start)(const tui_opts *o))
 	while (sh.n > 0)
 		pop();
 	endwin();
+	tui_paste_mode(false);
 	delscreen(scr);
 	if (sh.last_save_err[0])
 		fprintf(stderr, "fptutor: %s%s\n", who, sh.last_save_err);
+	if (sh.lost[0])
+		fprintf(stderr, "fptutor: %s%s\n", who, sh.lost);
 	progress_free(sh.prog);
 	sh.prog = NULL;
 	return sig ? 128 + sig : 0;

@@ -90,6 +90,11 @@ struct tui_screen {
 	bool (*cursor)(tui_screen *s, int *y, int *x);
 	void (*free)(tui_screen *s);
 	void *data;
+	/* NULL, or take pasted text (bracketed paste: the bytes between the
+	 * terminal's paste marks, already stripped of them).  Without it a
+	 * paste goes as typed keys to a screen with a text field in focus
+	 * and is refused elsewhere. */
+	void (*paste)(tui_screen *s, const char *text, size_t n);
 	/* NULL, or work to do while no key comes (the train lab runs its
 	 * steps here): the shell then waits for a key at most TUI_IDLE_MS,
 	 * calls idle when none came, and redraws when it returns true. */
@@ -125,6 +130,12 @@ bool tui_edit_init(tui_edit *e, size_t max);
 void tui_edit_free(tui_edit *e);
 void tui_edit_set(tui_edit *e, const char *text);
 tui_edit_result tui_edit_key(tui_edit *e, int is_key, wint_t ch);
+/* Insert pasted text at the cursor as one edit: a line break (CR, LF or
+ * CR LF) and a tab become a space, other controls (ESC among them) and
+ * invalid UTF-8 are dropped, so nothing pasted acts as a key.  Stops at
+ * the cap (max) on a character boundary; returns the bytes of s left
+ * out there (0 when all of it fit). */
+size_t tui_edit_paste(tui_edit *e, const char *s, size_t n);
 /* Draw at (y, x) wrapped to width, at most rows rows; *cy, *cx get the
  * cursor's screen position.  Returns the rows used. */
 int tui_edit_draw(const tui_edit *e, WINDOW *w, int y, int x, int width,

@@ -3,7 +3,8 @@
  * (colour with the terminal's default background, or none: every role
  * also has an attribute or a label, so monochrome keeps every meaning),
  * presenter mode's high contrast, and drawing UTF-8 text clipped,
- * wrapped and, in a non-UTF-8 locale, in ASCII.
+ * wrapped and, in a non-UTF-8 locale, in ASCII; and the ? overlay (the
+ * screen's keys, then every screen's).
  */
 #include <config.h>
 
@@ -246,4 +247,71 @@ tui_flow(const char *s, int indent, int width)
 	view_wrap(f, s, indent, width);
 	fclose(f);
 	return buf;
+}
+
+/* ---- the ? overlay ---------------------------------------------------------- */
+
+static const char *const global_help[] = {
+	"Everywhere",
+	"  ?            this help (any key closes it)",
+	"  q            quit: back to home from a lesson or a lab",
+	"  Ctrl-Z       suspend (fg resumes)",
+	"  . w          presenter: blank the screen black / white (any key)",
+	NULL,
+};
+/* The same on one or two rows, for a screen whose own help leaves no
+ * room for the long form (the bits and scaler labs at 24 rows). */
+static const char *const global_short[] = {
+	"Everywhere: ? this help, q back to home (or quit), Ctrl-Z suspend",
+	"  . w          presenter mode: blank the screen black / white",
+	NULL,
+};
+
+/* The help overlay: the screen's own keys, then the keys of every
+ * screen.  When that is taller than the terminal, blank lines go first,
+ * then the long form of the global keys, so nothing is cut off.  The
+ * presenter's . and w show only in presenter mode. */
+void
+tui_draw_help(tui_screen *s, int rows, int cols, bool present)
+{
+	const char *const *own = s->help ? s->help(s) : NULL;
+	const char *line[64];
+	int n = 0, w = 40;
+
+	for (int pass = 0; pass < 3; pass++) {
+		const char *const *glob = pass < 2 ? global_help : global_short;
+		n = 0;
+		for (size_t i = 0; own && own[i] && n < 56; i++)
+			if (pass == 0 || own[i][0])
+				line[n++] = own[i];
+		if (own && pass == 0)
+			line[n++] = "";
+		for (size_t i = 0; glob[i]; i++)
+			if (present || strncmp(glob[i], "  . w", 5) != 0)
+				line[n++] = glob[i];
+		if (n + 2 <= rows - 2)
+			break;
+	}
+	for (int i = 0; i < n; i++) {
+		int lw = view_lesson_width(line[i], strlen(line[i]));
+		w = lw > w ? lw : w;
+	}
+	w += 4;
+	if (w > cols - 2)
+		w = cols - 2;
+	int h = n + 2 > rows - 2 ? rows - 2 : n + 2;
+	int y0 = (rows - h) / 2, x0 = (cols - w) / 2;
+	WINDOW *win = newwin(h, w, y0, x0);
+	if (win == NULL)
+		return;
+	wbkgdset(win, ' ' | tui_attr(TR_NORMAL));
+	werase(win);
+	tui_box(win, 0, 0, h, w);
+	wattrset(win, tui_attr(TR_TITLE));
+	tui_put(win, 0, 2, w - 4, " Help ");
+	wattrset(win, tui_attr(TR_NORMAL));
+	for (int i = 0; i < n && i + 1 < h - 1; i++)
+		tui_put(win, i + 1, 2, w - 4, line[i]);
+	wnoutrefresh(win);
+	delwin(win);
 }

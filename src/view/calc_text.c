@@ -162,7 +162,10 @@ collect_rows(const calc_trace *ts, size_t nt, int *rows, const char **labels,
 		for (size_t k = 0; k < ts[a].nsteps; k++) {
 			const calc_step *s = &ts[a].steps[k];
 			size_t r;
-			for (r = 0; r < nr && rows[r] != s->node; r++)
+			/* A subexpression written twice (x in exp(x) / sum(exp(x)))
+			 * has one value: one row, the first. */
+			for (r = 0; r < nr && rows[r] != s->node &&
+			    strcmp(labels[r], s->label) != 0; r++)
 				;
 			if (r == nr && nr < max) {
 				rows[nr] = s->node;
@@ -193,14 +196,36 @@ view_calc_compare(FILE *out, const calc_trace *ts, size_t nt, int width)
 	int lw = 8, cw;
 	char buf[512], why[400];
 
+	/* The value columns as wide as their widest value (with its " !" or
+	 * dtype; the last column is not padded), the label column as wide
+	 * as the longest label in the rest of the width; a label longer
+	 * still gets a row of its own above its values, whole, never cut. */
+	int vw = 8, last = 8;
+	for (size_t r = 0; r < nr; r++)
+		for (size_t a = 0; a < nt; a++) {
+			int idx;
+			const calc_step *s = step_for(&ts[a], rows[r], &idx);
+			if (s == NULL)
+				continue;
+			vec_str(s, V_COMPACT, 3, buf, sizeof buf);
+			int k = (int)strlen(buf) + 2 + (nt > 1 && ts[a].policy.autocast ?
+			    1 + (int)strlen(s->dtype->name) : 0);
+			if (a + 1 < nt)
+				vw = k > vw ? k : vw;
+			else
+				last = k > last ? k : last;
+		}
+	int lmax = width - 2 - (int)(nt > 1 ? nt - 1 : 0) * (vw + 1) - last - 1;
+	if (lmax < 8)
+		lmax = 8;
 	for (size_t r = 0; r < nr; r++)
 		if ((int)strlen(labels[r]) > lw)
 			lw = (int)strlen(labels[r]);
-	if (lw > 20)
-		lw = 20;
+	if (lw > lmax)
+		lw = lmax;
 	cw = (width - 2 - lw) / (int)(nt ? nt : 1) - 1;
-	if (cw < 14)
-		cw = 14;
+	if (cw < vw)
+		cw = vw;
 
 	fprintf(out, "  %s%-*s", view_c(COL_BOLD), lw, "step");
 	for (size_t a = 0; a < nt; a++)
@@ -209,7 +234,7 @@ view_calc_compare(FILE *out, const calc_trace *ts, size_t nt, int width)
 	for (size_t r = 0; r < nr; r++) {
 		int lab = (int)strlen(labels[r]);
 		if (lab > lw)
-			fprintf(out, "  %.*s%s", lw - 3, labels[r], "...");
+			fprintf(out, "  %s\n  %-*s", labels[r], lw, "");
 		else
 			fprintf(out, "  %-*s", lw, labels[r]);
 		for (size_t a = 0; a < nt; a++) {

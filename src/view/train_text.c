@@ -134,6 +134,9 @@ view_train_plot(FILE *out, const view_train_run *runs, int n, int width,
     int height)
 {
 	const char *grid[PLOT_MAXH][PLOT_MAXW];
+	signed char who[PLOT_MAXH][PLOT_MAXW];	/* the run drawn there, -1 none */
+	int shown[PLOT_MAXW] = { 0 }, points[PLOT_MAXW] = { 0 };	/* per run */
+	int under[PLOT_MAXW][PLOT_MAXW];	/* [k][j]: k's cells that j covers */
 	long maxsteps = 0;
 	double lo = HUGE_VAL, hi = -HUGE_VAL;
 	char b1[32];
@@ -166,7 +169,10 @@ view_train_plot(FILE *out, const view_train_run *runs, int n, int width,
 	double span = log(hi) - log(lo);
 	for (int y = 0; y < height; y++)
 		for (int x = 0; x < cols; x++)
-			grid[y][x] = " ";
+			grid[y][x] = " ", who[y][x] = -1;
+	if (n > PLOT_MAXW)
+		n = PLOT_MAXW;
+	memset(under, 0, sizeof under);
 	/* The first mode last, so it is on top. */
 	for (int k = n - 1; k >= 0; k--) {
 		const view_train_run *r = &runs[k];
@@ -177,8 +183,25 @@ view_train_plot(FILE *out, const view_train_run *runs, int n, int width,
 			int y = span > 0 ? (int)lround((log(hi) - log(v)) / span *
 			    (height - 1)) : height / 2;
 			grid[y][x] = marker(r->mode->id);
+			who[y][x] = (signed char)k;
 		}
 	}
+	/* Which runs the drawing hides: a run whose every point lies under
+	 * another's marker cannot be seen (bf16 and fp16-params under fp32 in
+	 * the comparison), so the chart says where it is. */
+	for (int k = 0; k < n; k++)
+		for (int x = 0; x < cols; x++) {
+			double v = column_loss(&runs[k], x, cols, maxsteps);
+			if (!isfinite(v))
+				continue;
+			int y = span > 0 ? (int)lround((log(hi) - log(v)) / span *
+			    (height - 1)) : height / 2;
+			points[k]++;
+			if (who[y][x] == k)
+				shown[k]++;
+			else if (who[y][x] >= 0)
+				under[k][who[y][x]]++;
+		}
 	const char *vbar = view_tty.utf8 ? "\xe2\x94\x82" : "|";
 	const char *tick = view_tty.utf8 ? "\xe2\x94\xa4" : "|";
 	for (int y = 0; y < height; y++) {
@@ -203,6 +226,20 @@ view_train_plot(FILE *out, const view_train_run *runs, int n, int width,
 	if (n > 1)
 		fprintf(out, "%10s where curves meet, the mode listed first is "
 		    "drawn\n", "");
+	for (int k = 0; k < n; k++) {
+		if (points[k] == 0 || shown[k] > 0)
+			continue;	/* seen somewhere: the legend finds it */
+		int j = -1;
+		for (int i = 0; i < n; i++)
+			if (under[k][i] && (j < 0 || under[k][i] > under[k][j]))
+				j = i;
+		if (j >= 0)
+			fprintf(out, "%10s %s %s hidden under %s %s in %d of %d "
+			    "columns\n", "",
+			    marker(runs[k].mode->id), runs[k].mode->name,
+			    marker(runs[j].mode->id), runs[j].mode->name,
+			    points[k] - shown[k], points[k]);
+	}
 	fputc('\n', out);
 }
 
