@@ -172,6 +172,12 @@ struct grade_rubric {
  * (shared.c); a rubric's `shared:` line moves the named entries in. */
 extern const char *const grade_shared_lines[];
 
+/* Reading an answer's characters (fold.c), for text.c. */
+size_t grade_read_number(const char *s, size_t n, double *v);
+size_t grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
+    bool *insup);
+bool grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o);
+
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -5,6 +5,7 @@ src_libfptutor_a_SOURCES += \
 	src/grade/grade.h \
 	src/grade/grade_int.h \
 	src/grade/words.c \
+	src/grade/fold.c \
 	src/grade/text.c \
 	src/grade/rubric_util.c \
 	src/grade/rubric.c \

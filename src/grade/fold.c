@@ -1,0 +1,148 @@
+/*
+ * fold.c — reading the characters of an answer before it is cut into
+ * words (text.c): a number in any of the notations people write, UTF-8
+ * symbols folded to the words and ASCII the rubrics match (× ÷ − → ≈ ∞,
+ * superscripts), and comparisons and arrows read as words.
+ */
+#include <config.h>
+
+#include <config.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "grade/grade_int.h"
+
+/* Read a number at s: 65,504  6.55e4  1e-8  2^-24  2^(-24)  10^8.  The
+ * caller has normalised superscripts to ^ and − to -. */
+size_t
+grade_read_number(const char *s, size_t n, double *v)
+{
+	char buf[64];
+	size_t i = 0, o = 0;
+
+	while (i < n && o < sizeof buf - 1) {
+		if (isdigit((unsigned char)s[i]) || s[i] == '.') {
+			if (s[i] == '.' && !(i + 1 < n && isdigit((unsigned char)s[i + 1])))
+				break;
+			buf[o++] = s[i++];
+		} else if (s[i] == ',' && i + 3 < n + 1 && o > 0 &&
+		    isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+		    isdigit((unsigned char)s[i + 3]) &&
+		    (i + 4 >= n || !isdigit((unsigned char)s[i + 4]))) {
+			i++;	/* a thousands separator: 65,504 */
+		} else {
+			break;
+		}
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E') && o > 0) {
+		size_t j = i + 1;
+		if (j < n && (s[j] == '-' || s[j] == '+'))
+			j++;
+		if (j < n && isdigit((unsigned char)s[j])) {
+			while (i < j && o < sizeof buf - 1)
+				buf[o++] = s[i++];
+			while (i < n && isdigit((unsigned char)s[i]) && o < sizeof buf - 1)
+				buf[o++] = s[i++];
+		}
+	}
+	buf[o] = '\0';
+	*v = strtod(buf, NULL);
+	if (i < n && s[i] == '^') {	/* a power: base^exp, exp maybe (-24) */
+		size_t j = i + 1;
+		bool paren = j < n && s[j] == '(';
+		if (paren)
+			j++;
+		bool neg = j < n && s[j] == '-';
+		if (j < n && (s[j] == '-' || s[j] == '+'))
+			j++;
+		if (j < n && isdigit((unsigned char)s[j])) {
+			double e = 0;
+			while (j < n && isdigit((unsigned char)s[j]))
+				e = e * 10 + (s[j++] - '0');
+			if (paren && j < n && s[j] == ')')
+				j++;
+			*v = pow(*v, neg ? -e : e);
+			i = j;
+		}
+	}
+	return i;
+}
+
+/* Fold UTF-8 the grader understands into ASCII; anything else is a space.
+ * Returns the number of input bytes consumed and appends to out. */
+size_t
+grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
+    bool *insup)
+{
+	static const struct { const char *from, *to; } map[] = {
+		{ "\xc3\x97", " x " }, { "\xc2\xb7", " x " }, { "\xe2\x8b\x85", " x " },
+		{ "\xe2\x88\x97", " x " }, { "\xc2\xbd", " 0.5 " }, { "\xe2\x89\xab", " much greater than " }, { "\xc3\xb7", " / " }, { "\xe2\x88\x92", " - " },
+		{ "\xe2\x80\x93", "-" }, { "\xe2\x80\x94", ", " }, { "\xe2\x89\x88", " approx " },
+		{ "\xe2\x86\x92", " then " }, { "\xe2\x9f\xb6", " then " },
+		{ "\xe2\x9e\x94", " then " }, { "\xe2\x9f\xb9", " then " }, { "\xe2\x87\x92", " then " },
+		{ "\xe2\x80\x99", "'" }, { "\xe2\x80\x98", "'" },
+		{ "\xe2\x80\x9c", "\"" }, { "\xe2\x80\x9d", "\"" },
+		{ "\xe2\x81\xbb", "^-" }, { "\xc2\xb9", "^1" }, { "\xc2\xb2", "^2" },
+		{ "\xc2\xb3", "^3" }, { "\xe2\x81\xb0", "^0" }, { "\xe2\x81\xb4", "^4" },
+		{ "\xe2\x81\xb5", "^5" }, { "\xe2\x81\xb6", "^6" }, { "\xe2\x81\xb7", "^7" },
+		{ "\xe2\x81\xb8", "^8" }, { "\xe2\x81\xb9", "^9" }, { "\xe2\x89\xa5", " at least " },
+		{ "\xe2\x89\xa4", " at most " }, { "\xe2\x88\x9e", " inf " },
+		/* notation people write for the same words */
+		{ "\xe2\x89\xaa", " much less than " }, { "\xe2\x89\xa0", " not equal " },
+		{ "\xe2\x86\x91", " raise " }, { "\xe2\x86\x93", " lower " },
+		{ "\xe2\x87\x8f", " does not give " }, { "\xe2\x86\xa6", " becomes " },
+		{ "\xe2\x88\x80", " for all " }, { "\xce\xa3", " sum " },
+		{ "\xe2\x88\x91", " sum " }, { "\xe2\x88\x87", " grad " },
+		{ "\xe2\x88\x82", " d " }, { "\xe2\x87\x90", " from " },
+	};
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
+		size_t len = strlen(map[k].from);
+		if (len <= n && memcmp(s, map[k].from, len) == 0) {
+			const char *to = map[k].to;
+			/* A superscript after a superscript continues the
+			 * exponent: ⁻²⁴ is ^-24, not ^-^2^4. */
+			bool sup = to[0] == '^';
+			if (sup && *insup)
+				to++;
+			*insup = sup;
+			while (*to && *o < cap)
+				out[(*o)++] = *to++;
+			return len;
+		}
+	}
+	/* Skip one whole (or broken) sequence. */
+	size_t len = 1;
+	*insup = false;
+	while (len < n && len < 4 && (s[len] & 0xc0) == 0x80)
+		len++;
+	if (*o < cap)
+		out[(*o)++] = ' ';
+	return len;
+}
+
+/* Comparisons and equations read as words: "1e8 > 65504" is "1e8 greater
+ * than 65504", "fl16(g) = 0" is "fl16(g) is 0", "S <= 65504" is "S at most
+ * 65504".  An arrow "->", "==" and "!=" are left to the tokenizer (an arrow
+ * is a step in a list).  Appends to out; false when s[i] is none of them. */
+bool
+grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o)
+{
+	char c = s[i], next = i + 1 < n ? s[i + 1] : ' ', prev = i ? s[i - 1] : ' ';
+	const char *w = NULL;
+
+	if (c == '>' && prev != '-' && prev != '=' && next != '>')
+		w = next == '=' ? " at least " : " greater than ";
+	else if (c == '<' && next != '-' && next != '<' && prev != '<')
+		w = next == '=' ? " at most " : " less than ";
+	else if (c == '=' && next != '=' && prev != '=' && prev != '!' && next != '>')
+		w = " is ";
+	if (w == NULL)
+		return false;
+	while (*w)
+		out[(*o)++] = *w++;
+	return true;
+}
