@@ -249,6 +249,49 @@ tui_flow(const char *s, int indent, int width)
 	return buf;
 }
 
+/* ---- the key bar ---------------------------------------------------------- */
+
+/* The key bar on row: the screen's keys, as many as fit. */
+void
+tui_draw_keybar(tui_screen *s, int row, int cols)
+{
+	static const char *const none[] = { NULL };
+	const char *const *k = s->keys ? s->keys(s) : none;
+	int x = 0;
+	size_t n = 0, skip = 0, wid = 0;
+
+	/* Too long for the width (presenter mode adds v show): leave out the
+	 * entries after the first, in order, until the rest fits; the last
+	 * ones, ? help and q quit, always show whole. */
+	while (k && k[n] && k[n + 1]) {
+		wid += view_lesson_width(k[n], strlen(k[n])) + 1 +
+		    view_lesson_width(k[n + 1], strlen(k[n + 1])) + 2;
+		n += 2;
+	}
+	while (wid > (size_t)cols + 2 && 2 + skip + 4 < n) {
+		const char *a = k[2 + skip], *b = k[3 + skip];
+		wid -= view_lesson_width(a, strlen(a)) + 1 + view_lesson_width(b,
+		    strlen(b)) + 2;
+		skip += 2;
+	}
+	move(row, 0);
+	clrtoeol();
+	for (size_t i = 0; k && k[i] && k[i + 1] && x < cols; i += 2) {
+		if (i == 2 && skip)
+			i += skip;
+		if (!k[i] || !k[i + 1])
+			break;
+		attrset(tui_attr(TR_KEY));
+		x += tui_put(stdscr, row, x, cols - x, k[i]);
+		attrset(tui_attr(TR_NORMAL));
+		if (x < cols)
+			x += tui_put(stdscr, row, x, cols - x, " ");
+		x += tui_put(stdscr, row, x, cols - x, k[i + 1]);
+		if (x < cols - 2)
+			x += tui_put(stdscr, row, x, cols - x, "  ");
+	}
+}
+
 /* ---- the ? overlay ---------------------------------------------------------- */
 
 static const char *const global_help[] = {

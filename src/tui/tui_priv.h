@@ -64,6 +64,8 @@ bool tui_paste_read(tui_paste *p, size_t cap, volatile sig_atomic_t *stop);
 
 /* The ? overlay over screen s (tui_look.c); present: presenter mode. */
 void tui_draw_help(tui_screen *s, int rows, int cols, bool present);
+/* The key bar of screen s on row (tui_look.c). */
+void tui_draw_keybar(tui_screen *s, int row, int cols);
 
 /* Looks, set once by tui_main. */
 void tui_look_init(bool color, bool present);
