@@ -187,8 +187,11 @@ feedback(tui_answer *a, WINDOW *w, int y, int cols, int width)
 		    "hidden: v shows them)", 2, width));
 	} else if (g->answer && !a->editing) {
 		bool ok = g->grade.graded && g->grade.pass && !g->revealed;
+		/* The first try is the question's score: a later pass is
+		 * practice, and says so (lesson_progress_outcome). */
 		snprintf(line, sizeof line, "%s  score %g/%g", !g->grade.graded ?
-		    "NOT GRADED" : ok ? "PASSED" : "NOT PASSED",
+		    "NOT GRADED" : !ok ? "NOT PASSED" : g->first_pass ? "PASSED" :
+		    "PASSED ON RETRY (practice: the first try counts)",
 		    ok ? g->grade.score : 0, g->grade.max);
 		n += text(w, y + n, 2, cols, ok ? TR_GOOD : TR_BAD, strdup(line));
 		n += text(w, y + n, 0, cols, TR_NORMAL, tui_flow(g->grade.feedback, 4,
