@@ -4,7 +4,8 @@
  * diagnostics, hostile input, and the labelled answer corpora in
  * tests/grade graded with the rubrics of the shipped lessons
  * (check_grade_sets.c: the answer sets, the lessons' own answers and the
- * reference article's concise answers).
+ * reference article's concise answers) and the figures an answer states
+ * (check_grade_facts.c).
  */
 #include <config.h>
 
@@ -20,6 +21,7 @@
 #include "lesson/grade_text.h"
 
 TCase *grade_sets_tcase(void);	/* check_grade_sets.c */
+TCase *grade_facts_tcase(void);	/* check_grade_facts.c */
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -373,6 +375,7 @@ grade_suite(void)
 	tcase_add_test(tc, hostile_answers);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, grade_sets_tcase());
+	suite_add_tcase(s, grade_facts_tcase());
 	return s;
 }
 

@@ -17,17 +17,31 @@
 #include "grade/grade_int.h"
 
 /* Read a number at s: 65,504  6.55e4  1e-8  2^-24  2^(-24)  10^8.  The
- * caller has normalised superscripts to ^ and − to -. */
+ * caller has normalised superscripts to ^ and − to -.  When form is not
+ * NULL it says how the number was written, for checking a figure
+ * (facts.c): the unit of its last significant digit (65504: 1, 6.55e4:
+ * 100, 65,000: 1000; 0 for a power such as 2^-24, which is exact) and
+ * whether it was a power of ten (10^8), the tail of "5.96 x 10^-8". */
 size_t
-grade_read_number(const char *s, size_t n, double *v)
+grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 {
 	char buf[64];
 	size_t i = 0, o = 0;
+	int frac = -1, trailing = 0, expo = 0;	/* digits after '.', zeros at the end */
+	int intdig = 0;		/* digits before the point */
 
 	while (i < n && o < sizeof buf - 1) {
 		if (isdigit((unsigned char)s[i]) || s[i] == '.') {
 			if (s[i] == '.' && !(i + 1 < n && isdigit((unsigned char)s[i + 1])))
 				break;
+			if (s[i] == '.')
+				frac = 0;
+			else if (frac >= 0)
+				frac++;
+			else {
+				trailing = s[i] == '0' ? trailing + 1 : 0;
+				intdig++;
+			}
 			buf[o++] = s[i++];
 		} else if (s[i] == ',' && i + 3 < n + 1 && o > 0 &&
 		    isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
@@ -43,16 +57,32 @@ grade_read_number(const char *s, size_t n, double *v)
 		if (j < n && (s[j] == '-' || s[j] == '+'))
 			j++;
 		if (j < n && isdigit((unsigned char)s[j])) {
+			bool eneg = s[i + 1] == '-';
 			while (i < j && o < sizeof buf - 1)
 				buf[o++] = s[i++];
-			while (i < n && isdigit((unsigned char)s[i]) && o < sizeof buf - 1)
+			while (i < n && isdigit((unsigned char)s[i]) && o < sizeof buf - 1) {
+				if (expo < 100000)
+					expo = expo * 10 + (s[i] - '0');
 				buf[o++] = s[i++];
+			}
+			if (eneg)
+				expo = -expo;
 		}
 	}
 	buf[o] = '\0';
 	*v = strtod(buf, NULL);
-	if (i < n && s[i] == '^') {	/* a power: base^exp, exp maybe (-24) */
-		size_t j = i + 1;
+	if (form) {
+		/* 65504: the unit is 1; 65,000 and 1e8: the zeros are not
+		 * significant, 1.0e8 has two digits */
+		int last = frac >= 0 ? -frac : (*v == 0 ? 0 : trailing);
+		form->unit = pow(10, last + expo);
+		form->pow10 = false;
+	}
+	if (form)
+		form->ndig = intdig;
+	/* a power: base^exp or base**exp, exp maybe (-24) */
+	if (i < n && (s[i] == '^' || (s[i] == '*' && i + 1 < n && s[i + 1] == '*'))) {
+		size_t j = i + (s[i] == '^' ? 1 : 2);
 		bool paren = j < n && s[j] == '(';
 		if (paren)
 			j++;
@@ -65,6 +95,10 @@ grade_read_number(const char *s, size_t n, double *v)
 				e = e * 10 + (s[j++] - '0');
 			if (paren && j < n && s[j] == ')')
 				j++;
+			if (form) {
+				form->unit = 0;	/* a power is exact */
+				form->pow10 = *v == 10;
+			}
 			*v = pow(*v, neg ? -e : e);
 			i = j;
 		}
@@ -99,6 +133,15 @@ grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t c
 		{ "\xe2\x88\x91", " sum " }, { "\xe2\x88\x87", " grad " },
 		{ "\xe2\x88\x82", " d " }, { "\xe2\x87\x90", " from " },
 	};
+	/* A minus sign inside a number is its sign: 1e−8, 2^−24. */
+	if (n >= 3 && memcmp(s, "\xe2\x88\x92", 3) == 0 && *o >= 2 &&
+	    (out[*o - 1] == '^' || ((out[*o - 1] == 'e' || out[*o - 1] == 'E') &&
+	    isdigit((unsigned char)out[*o - 2])))) {
+		if (*o < cap)
+			out[(*o)++] = '-';
+		*insup = false;
+		return 3;
+	}
 	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
 		size_t len = strlen(map[k].from);
 		if (len <= n && memcmp(s, map[k].from, len) == 0) {

@@ -339,7 +339,7 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	size_t (*pos)[MAXPOS] = calloc(nstep_ent, sizeof *pos);
 	const gentry **steps = calloc(n, sizeof *steps);
 	res->concepts = calloc(n, sizeof *res->concepts);
-	res->miscs = calloc(n, sizeof *res->miscs);
+	res->miscs = calloc(n + GRADE_MAX_FIGURES, sizeof *res->miscs);
 	if (!m || !first || !npos || !pos || !steps || !res->concepts || !res->miscs)
 		goto out;
 
@@ -377,6 +377,16 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 			it->text = e->hit;
 			it->hit = true;
 		}
+	}
+	/* a false figure is a false claim in any answer */
+	gfigure figs[GRADE_MAX_FIGURES];
+	size_t nfigs = grade_false_figures(&tx, figs, GRADE_MAX_FIGURES);
+	for (size_t k = 0; k < nfigs; k++) {
+		grade_item *it = &res->miscs[res->nmiscs++];
+		memcpy(res->figure_why[k], figs[k].why, sizeof res->figure_why[k]);
+		it->id = "wrong-figure";
+		it->text = res->figure_why[k];
+		it->hit = true;
 	}
 	int concept_score = res->score;
 	bool order_ok = nsteps == 0 ||

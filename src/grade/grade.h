@@ -25,6 +25,7 @@
 
 #define GRADE_MAX_ANSWER (64 * 1024)	/* bytes of an answer that are read */
 #define GRADE_MAX_LINE 1024		/* bytes of one rubric line */
+#define GRADE_MAX_FIGURES 4		/* false figures reported per answer */
 
 typedef struct grade_diag {
 	size_t col;		/* 0-based byte offset in the line */
@@ -79,6 +80,8 @@ typedef struct grade_result {
 	/* order questions */
 	char order_found[256];	/* the steps in the answer's order */
 	char inversion[400];	/* the first inversion and why, or "" */
+	/* the why of each false figure (misconception "wrong-figure") */
+	char figure_why[GRADE_MAX_FIGURES][200];
 } grade_result;
 
 /* Grade text (len bytes, at most GRADE_MAX_ANSWER are read; NUL bytes and

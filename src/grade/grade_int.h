@@ -35,7 +35,9 @@ typedef struct gtok {
 	unsigned wc;		/* word classes used after tokenising (text.c) */
 	unsigned cls;		/* grade_word_class of raw, looked up once */
 	double num;		/* the value when isnum */
-	bool isnum;
+	double unit;		/* its last digit's unit (grade_numform) */
+	bool isnum, pow10;
+	unsigned char ndig;	/* digits before the point */
 	int clause;
 	unsigned flags;
 } gtok;
@@ -78,6 +80,7 @@ enum {
 	 * the main clause */
 	WC_CONDVERB = 1u << 10, WC_IMPER = 1u << 11, WC_SUBJ = 1u << 12,
 	WC_MODAL = 1u << 13,
+	WC_FIG = 1u << 14,	/* a figure's quantity or format (facts.c) */
 };
 unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
 bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */
@@ -173,10 +176,24 @@ struct grade_rubric {
 extern const char *const grade_shared_lines[];
 
 /* Reading an answer's characters (fold.c), for text.c. */
-size_t grade_read_number(const char *s, size_t n, double *v);
+typedef struct grade_numform {
+	double unit;		/* of the last significant digit; 0: exact */
+	bool pow10;		/* written 10^k */
+	int ndig;		/* digits before the point ("504": 3) */
+} grade_numform;
+size_t grade_read_number(const char *s, size_t n, double *v, grade_numform *form);
 size_t grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
     bool *insup);
 bool grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o);
+
+/* A figure the answer states that the engine finds false (facts.c): the
+ * token it stands at and why it is false. */
+typedef struct gfigure {
+	size_t tok;
+	char why[200];
+} gfigure;
+/* The false figures of tx, at most max of them; returns their count. */
+size_t grade_false_figures(const gtext *tx, gfigure *out, size_t max);
 
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)

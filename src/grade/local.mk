@@ -12,4 +12,5 @@ src_libfptutor_a_SOURCES += \
 	src/grade/shared.c \
 	src/grade/phrase.c \
 	src/grade/match.c \
+	src/grade/facts.c \
 	src/grade/grade.c

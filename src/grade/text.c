@@ -149,13 +149,16 @@ add_word(gtext *tx, const char *w, size_t len)
 }
 
 static bool
-add_number(gtext *tx, double v)
+add_number(gtext *tx, double v, const grade_numform *form)
 {
 	gtok *k = push(tx);
 	if (k == NULL)
 		return false;
 	k->isnum = true;
 	k->num = v;
+	k->unit = form->unit;
+	k->pow10 = form->pow10;
+	k->ndig = (unsigned char)(form->ndig > 255 ? 255 : form->ndig);
 	strcpy(k->stem, "#");
 	return true;
 }
@@ -289,12 +292,22 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		if (isdigit((unsigned char)c) ||
 		    (c == '.' && i + 1 < o && isdigit((unsigned char)a[i + 1]))) {
 			double v;
-			size_t used = grade_read_number(a + i, o - i, &v);
+			grade_numform form;
+			size_t used = grade_read_number(a + i, o - i, &v, &form);
 			/* "-24" after a word break: a negative number */
 			if (i > 0 && a[i - 1] == '-' && (i < 2 || !isalnum((unsigned char)a[i - 2])))
 				v = -v;
-			ok = add_number(tx, v);
 			i += used ? used : 1;
+			/* 65k, 100M, 7B: a multiplier glued to the number */
+			if (i < o && strchr("kKmMbB", a[i]) && a[i] != '\0' &&
+			    (i + 1 >= o || !isalnum((unsigned char)a[i + 1]))) {
+				double m = (a[i] == 'k' || a[i] == 'K') ? 1e3 :
+				    (a[i] == 'm' || a[i] == 'M') ? 1e6 : 1e9;
+				v *= m;
+				form.unit = (form.unit ? form.unit : 1) * m;
+				i++;
+			}
+			ok = add_number(tx, v, &form);
 		} else if (isalpha((unsigned char)c)) {
 			size_t j = i, start = i;
 			while (j < o && isalnum((unsigned char)a[j]))

@@ -78,10 +78,13 @@ static const char *const hypothetical[] = {
 	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
 	"once", NULL
 };
-/* Split a clause before these (contrast and cause). */
+/* Split a clause before these (contrast and cause).  "therefore",
+ * "thus" and "hence" are not among them: without a comma before them they
+ * stand inside a clause ("raising the scale therefore cannot help"), and
+ * with one the comma splits it already. */
 static const char *const splitters[] = {
 	"but", "however", "whereas", "although", "though", "yet", "because",
-	"since", "otherwise", "therefore", "thus", "hence", "then",
+	"since", "otherwise", "then",
 	"if", "when", "whenever", "unless", "whether", NULL
 };
 static const char *const function_words[] = {
@@ -141,6 +144,18 @@ static const char *const say[] = {
 	"reflex", "instinct", "tell", "told", "insist", NULL
 };
 
+/* Words a stated figure hangs on (facts.c): what it measures and the
+ * formats; a token without this class and not a number is skipped there. */
+static const char *const figure_words[] = {
+	"epsilon", "eps", "max", "maximum", "largest", "biggest", "highest",
+	"greatest", "limit", "ceiling", "tops", "maxes", "saturates",
+	"saturate", "smallest", "tiniest", "minimum", "min", "floor", "up",
+	"overflows", "overflow", "underflows", "underflow", "flushes", "exp",
+	"e", "fp16", "float16", "f16", "binary16", "bf16", "bfloat16",
+	"bfloat", "fp32", "float32", "f32", "binary32", "tf32", "e4m3", "e5m2",
+	"half", "single", NULL
+};
+
 static void
 wc_add(const char *const *list, unsigned bit)
 {
@@ -170,6 +185,7 @@ wc_build(void)
 	wc_add(imperatives, WC_IMPER);
 	wc_add(subjects, WC_SUBJ);
 	wc_add(modals, WC_MODAL);
+	wc_add(figure_words, WC_FIG);
 }
 
 unsigned

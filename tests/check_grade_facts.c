@@ -1,0 +1,236 @@
+/*
+ * check_grade_facts.c — the figures an answer states (src/grade/facts.c):
+ * every format quantity written right, in the notations people use,
+ * stands; written wrong, it is a false figure; exp(a), products and
+ * "finite in fp16" are held against libm and the compiler's _Float16,
+ * never against the engine the grader asks.
+ */
+#define __STDC_WANT_IEC_60559_TYPES_EXT__ 1
+#include <config.h>
+
+#include <check.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "grade/grade.h"
+#include "grade/grade_int.h"
+
+TCase *grade_facts_tcase(void);
+
+/* The formats' quantities from their definitions: fp16 from the
+ * compiler's _Float16, fp32 from float, bf16 (no C type) from its fields:
+ * 8 exponent bits, 7 fraction bits, bias 127. */
+typedef struct quant {
+	const char *name;
+	double max, min_normal, min_sub, eps;
+	int exp_bits, man_bits;
+} quant;
+
+#ifdef HAVE_FLOAT16
+__extension__ typedef _Float16 half;
+#define F16(x) (__extension__ (double)(x))
+#define F16_MAX F16(FLT16_MAX)
+#define F16_MIN F16(FLT16_MIN)
+#define F16_TRUE_MIN F16(FLT16_TRUE_MIN)
+#define F16_EPSILON F16(FLT16_EPSILON)
+#define F16_MANT_DIG (__extension__ FLT16_MANT_DIG)
+#else	/* binary16 from its definition: 5 exponent bits, 10 fraction bits */
+#define F16_MAX 0x1.ffcp15
+#define F16_MIN 0x1p-14
+#define F16_TRUE_MIN 0x1p-24
+#define F16_EPSILON 0x1p-10
+#define F16_MANT_DIG 11
+#endif
+
+static const quant formats[] = {
+	{ "fp16", F16_MAX, F16_MIN, F16_TRUE_MIN, F16_EPSILON, 5, F16_MANT_DIG - 1 },
+	{ "bf16", 0x1.fep127, 0x1p-126, 0x1p-133, 0x1p-7, 8, 7 },
+	{ "fp32", FLT_MAX, FLT_MIN, FLT_TRUE_MIN, FLT_EPSILON, 8, FLT_MANT_DIG - 1 },
+};
+
+static size_t
+false_figures(const char *answer, char *why, size_t n)
+{
+	gtext tx;
+	gfigure f[GRADE_MAX_FIGURES];
+
+	ck_assert(gtext_build(answer, strlen(answer), &tx));
+	size_t k = grade_false_figures(&tx, f, GRADE_MAX_FIGURES);
+	if (why)
+		snprintf(why, n, "%s", k ? f[0].why : "");
+	gtext_free(&tx);
+	return k;
+}
+
+#define STANDS(...) do { char a_[512], w_[200]; snprintf(a_, sizeof a_, __VA_ARGS__); \
+	ck_assert_msg(false_figures(a_, w_, sizeof w_) == 0, "'%s' read as false: %s", a_, w_); \
+} while (0)
+#define FALLS(...) do { char a_[512]; snprintf(a_, sizeof a_, __VA_ARGS__); \
+	ck_assert_msg(false_figures(a_, NULL, 0) > 0, "'%s' not read as false", a_); \
+} while (0)
+
+/* A value in the notations answers use: exact, 3 and 2 significant
+ * digits, scientific, and a power of two when it is one. */
+static size_t
+notations(double v, char out[][48])
+{
+	size_t n = 0;
+	snprintf(out[n++], 48, "%.17g", v);
+	snprintf(out[n++], 48, "%.3g", v);
+	snprintf(out[n++], 48, "about %.2e", v);
+	int e;
+	if (frexp(v, &e) == 0.5)
+		snprintf(out[n++], 48, "2^%d", e - 1);
+	if (v >= 1000 && v < 1e6 && v == floor(v))
+		snprintf(out[n++], 48, "%d,%03d", (int)v / 1000, (int)v % 1000);
+	return n;
+}
+
+START_TEST(true_figures_stand)
+{
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		const quant *q = &formats[i];
+		char v[6][48];
+		size_t n = notations(q->max, v);
+		for (size_t k = 0; k < n; k++) {
+			STANDS("%s's largest finite value is %s, so 1e8 overflows", q->name, v[k]);
+			STANDS("the %s maximum is %s", q->name, v[k]);
+			STANDS("%s tops out at %s.", q->name, v[k]);
+		}
+		n = notations(q->min_sub, v);
+		for (size_t k = 0; k < n; k++) {
+			STANDS("%s's smallest subnormal is %s", q->name, v[k]);
+			STANDS("the smallest positive %s value is %s", q->name, v[k]);
+		}
+		n = notations(q->min_normal, v);
+		for (size_t k = 0; k < n; k++)
+			STANDS("%s's smallest normal value is %s", q->name, v[k]);
+		n = notations(q->eps, v);
+		for (size_t k = 0; k < n; k++)
+			STANDS("%s's machine epsilon is %s", q->name, v[k]);
+		STANDS("%s has %d mantissa bits and %d exponent bits", q->name, q->man_bits,
+		    q->exp_bits);
+		STANDS("%s keeps a %d-bit exponent", q->name, q->exp_bits);
+	}
+	/* the number words and groupings people write */
+	STANDS("fp16 tops out around 65k, so 100M overflows");
+	STANDS("the largest finite binary16 value (65 504) is far below 1e8");
+	STANDS("its max is about 6.55 x 10^4, fp16's ceiling");
+	STANDS("fp16's smallest subnormal 2**-24 is about 6e-8");
+	STANDS("less precision (7 vs 10 mantissa bits) than fp16");
+	STANDS("bf16 has fp32's 8 exponent bits");
+}
+END_TEST
+
+START_TEST(false_figures_fall)
+{
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		const quant *q = &formats[i];
+		static const double factor[] = { 1.5, 10, 0.1, 1e-4 };
+		for (size_t k = 0; k < sizeof factor / sizeof factor[0]; k++) {
+			FALLS("%s's largest finite value is %.4g", q->name, q->max * factor[k]);
+			FALLS("%s's smallest subnormal is %.4g", q->name, q->min_sub * factor[k]);
+			FALLS("%s's machine epsilon is %.4g", q->name, q->eps * factor[k]);
+		}
+		FALLS("%s has %d exponent bits", q->name, q->exp_bits + 2);
+		FALLS("%s has %d mantissa bits", q->name, q->man_bits + 3);
+	}
+	FALLS("the fp16 maximum is %d, like an unsigned short", (int)F16_MAX + 31);
+	FALLS("fp16 only goes up to about %d", 32767);
+	FALLS("bf16 rarely overflows; its max is about 1e10.");
+	FALLS("fp32 itself overflows beyond about 1e16");
+}
+END_TEST
+
+START_TEST(expressions_against_libm)
+{
+	for (int a = 1; a <= 40; a++) {
+		double e = exp(a);
+		STANDS("exp(%d) is about %.3g", a, e);
+		STANDS("e^%d = %.6e", a, e);
+		FALLS("exp(%d) is about %.3g", a, e * 3);
+		/* finite in fp16 exactly when the compiler's cast is (or, without
+		 * _Float16, when it is below the halfway point past the max) */
+#ifdef HAVE_FLOAT16
+		half h = (half)e;
+		bool fin = isfinite((double)h);
+#else
+		bool fin = e < F16_MAX + 0x1p4;
+#endif
+		if (fin) {
+			STANDS("exp(%d) is finite in fp16", a);
+			FALLS("exp(%d) overflows in fp16", a);
+		} else {
+			FALLS("exp(%d) on its own is still finite in fp16", a);
+			STANDS("exp(%d) overflows fp16 to inf", a);
+		}
+		STANDS("exp(-%d) = %.4g", a, exp(-a));
+	}
+	static const double x[] = { 10000, 1e4, 3, 65536, 1e-8, 2.5 };
+	for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+		for (size_t j = 0; j < sizeof x / sizeof x[0]; j++) {
+			STANDS("%g x %g = %g", x[i], x[j], x[i] * x[j]);
+			FALLS("%g x %g = %g", x[i], x[j], x[i] * x[j] * 7);
+		}
+	STANDS("1.0E+04 squared is 1.0E+08");
+	FALLS("1e4 squared is 1e6");
+	/* operands of a larger formula are not claims of their own */
+	STANDS("p = (1/(1+e^-1), e^-1/(1+e^-1)) = (0.731, 0.269)");
+	STANDS("max(fp16) = (2 - 2^-10) x 2^15 = 65504");
+}
+END_TEST
+
+START_TEST(only_asserted_figures_count)
+{
+	STANDS("fp16's max is not 65535");
+	STANDS("if fp16's max were 1e10 this would not overflow");
+	STANDS("is the fp16 maximum 32767?");
+	STANDS("subtract the max (20) first");
+	STANDS("clip_grad_norm_(params, max_norm=1.0)");
+	STANDS("the largest gradient is 3.5, so 3.5 x 65536 overflows");
+}
+END_TEST
+
+START_TEST(grader_reports_the_figure)
+{
+	static const char *const lines[] = {
+		"concept overflow 1 core: overflow*",
+		NULL
+	};
+	grade_rubric *r = grade_rubric_new();
+	grade_diag d;
+	for (size_t i = 0; lines[i]; i++)
+		ck_assert(grade_rubric_line(r, lines[i], &d));
+	ck_assert(grade_rubric_finish(r, &d));
+	const char *right = "1e8 overflows: fp16's maximum is 65504";
+	const char *wrong = "1e8 overflows: fp16's maximum is 32767";
+	grade_result res;
+	ck_assert(grade_answer(r, right, strlen(right), &res));
+	ck_assert(res.pass);
+	grade_result_free(&res);
+	ck_assert(grade_answer(r, wrong, strlen(wrong), &res));
+	ck_assert(!res.pass);
+	ck_assert_int_eq(res.verdict, GRADE_MISCONCEPTION);
+	ck_assert_uint_eq(res.nmiscs, 1);
+	ck_assert_str_eq(res.miscs[0].id, "wrong-figure");
+	char truth[32];
+	snprintf(truth, sizeof truth, "%.6g", F16_MAX);
+	ck_assert_msg(strstr(res.miscs[0].text, truth), "why: %s", res.miscs[0].text);
+	grade_result_free(&res);
+	grade_rubric_free(r);
+}
+END_TEST
+
+TCase *
+grade_facts_tcase(void)
+{
+	TCase *tc = tcase_create("figures");
+	tcase_add_test(tc, true_figures_stand);
+	tcase_add_test(tc, false_figures_fall);
+	tcase_add_test(tc, expressions_against_libm);
+	tcase_add_test(tc, only_asserted_figures_count);
+	tcase_add_test(tc, grader_reports_the_figure);
+	return tc;
+}
