@@ -126,7 +126,10 @@ typedef struct gphrase {
 	bool span;		/* "span:" phrases may cross clause boundaries */
 	int window;		/* tokens the whole match may span */
 	size_t rare;		/* the term to look for first (fewest alternatives) */
+	gterm without;		/* -TERM: none of these in the match's clause */
 } gphrase;
+/* Free a phrase's terms. */
+void grade_free_phrase(gphrase *ph);
 
 typedef enum gkind { GK_CONCEPT, GK_MISC, GK_CLAIM, GK_STEP } gkind;
 

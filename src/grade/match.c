@@ -70,6 +70,17 @@ alt_at(const galt *a, const gtext *tx, size_t p, int c)
 	return true;
 }
 
+/* Does some alternative of t occur in clause c? */
+static bool
+clause_has(const gterm *t, const gtext *tx, int c)
+{
+	for (size_t p = tx->cstart[c]; p < tx->cend[c]; p++)
+		for (size_t a = 0; a < t->nalts; a++)
+			if (alt_at(&t->alts[a], tx, p, c))
+				return true;
+	return false;
+}
+
 static int
 by_start(const void *a, const void *b)
 {
@@ -428,6 +439,8 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			 * "when a step is skipped, the scaler raises the scale"
 			 * asserts what its main clause says */
 			int mc = tx->t[ph->span ? me - 1 : ms].clause;
+			if (ph->without.nalts && clause_has(&ph->without, tx, mc))
+				continue;
 			bool hypo = tx->hypo[mc];
 			/* a span: phrase over "X if Y" states the implication
 			 * itself: "the skips go away if you raise the scale" */

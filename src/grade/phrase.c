@@ -199,6 +199,27 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 		p = grade_skip_ws(strchr(p, ':') + 1);
 	}
 	while (*p && *p != '|') {
+		/* -TERM: the phrase does not count in a clause that has it
+		 * ("@lower @scale -input*": "a smaller input scale" is no
+		 * advice about the loss scale) */
+		if (*p == '-' && (isalpha((unsigned char)p[1]) || p[1] == '@' || p[1] == '"')) {
+			p++;
+			galt *alts = NULL;
+			size_t nalts = 0;
+			if (!grade_read_term(r, &p, &alts, &nalts, true, d, line))
+				return false;
+			galt *all = realloc(ph->without.alts, (ph->without.nalts + nalts) * sizeof *all);
+			if (all == NULL) {
+				grade_free_alts(alts, nalts);
+				return grade_err(d, (size_t)(p - line), "out of memory");
+			}
+			memcpy(all + ph->without.nalts, alts, nalts * sizeof *alts);
+			free(alts);
+			ph->without.alts = all;
+			ph->without.nalts += nalts;
+			p = grade_skip_ws(p);
+			continue;
+		}
 		if (*p == '~') {
 			char *end;
 			long w = strtol(p + 1, &end, 10);
@@ -235,6 +256,17 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 	return true;
 }
 
+void
+grade_free_phrase(gphrase *ph)
+{
+	for (size_t t = 0; t < ph->nterms; t++)
+		grade_free_alts(ph->terms[t].alts, ph->terms[t].nalts);
+	free(ph->terms);
+	grade_free_alts(ph->without.alts, ph->without.nalts);
+	ph->terms = NULL;
+	ph->without.alts = NULL;
+}
+
 bool
 grade_read_phrases(const grade_rubric *r, const char *p, gentry *e, grade_diag *d,
     const char *line)
@@ -248,9 +280,7 @@ grade_read_phrases(const grade_rubric *r, const char *p, gentry *e, grade_diag *
 				return grade_err(d, (size_t)(p - line), "out of memory");
 			*slot = ph;
 		} else {
-			for (size_t t = 0; t < ph.nterms; t++)
-				grade_free_alts(ph.terms[t].alts, ph.terms[t].nalts);
-			free(ph.terms);
+			grade_free_phrase(&ph);
 			return false;
 		}
 		if (*p != '|')

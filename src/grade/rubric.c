@@ -65,11 +65,8 @@ grade_rubric_free(grade_rubric *r)
 	free(r->syn);
 	for (size_t i = 0; i < r->nent; i++) {
 		gentry *e = &r->ent[i];
-		for (size_t p = 0; p < e->nphr; p++) {
-			for (size_t t = 0; t < e->phr[p].nterms; t++)
-				grade_free_alts(e->phr[p].terms[t].alts, e->phr[p].terms[t].nalts);
-			free(e->phr[p].terms);
-		}
+		for (size_t p = 0; p < e->nphr; p++)
+			grade_free_phrase(&e->phr[p]);
 		free(e->phr);
 		free(e->hit);
 		free(e->miss);
@@ -190,11 +187,8 @@ line_entry(grade_rubric *r, gkind kind, const char *p, grade_diag *d, const char
 	if (*p != ':')
 		return grade_err(d, (size_t)(p - line), "expected ':' before the phrases");
 	if (!grade_read_phrases(r, p + 1, &e, d, line)) {
-		for (size_t i = 0; i < e.nphr; i++) {
-			for (size_t t = 0; t < e.phr[i].nterms; t++)
-				grade_free_alts(e.phr[i].terms[t].alts, e.phr[i].terms[t].nalts);
-			free(e.phr[i].terms);
-		}
+		for (size_t i = 0; i < e.nphr; i++)
+			grade_free_phrase(&e.phr[i]);
 		free(e.phr);
 		return false;
 	}

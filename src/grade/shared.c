@@ -35,7 +35,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
-	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5",
+	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5 | "
+	    "span: seq: @bf which more/extra mantissa/fraction bits | seq: @bf both range mantissa | "
+	    "seq: @bf \"more mantissa\"",
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
 	    "10: it buys range with precision, so it is the coarser of the two",
 
@@ -69,7 +71,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
-	    "seq: @scaling broken ~3",
+	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -125,7 +127,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception bf16-no-master: seq: @bf remov*/eliminat*/drop* need* fp32/master "
 	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
-	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8",
+	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8 | "
+	    "seq: drop*/remove*/discard* fp32 cop*/master | "
+	    "seq: master/moment*/optimizer/adam in @bf \"no loss\"",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
@@ -145,6 +149,68 @@ const char *const grade_shared_lines[] = {
 	"misconception skip-on-small: seq: skip* small/tiny/underflow* ~6",
 	"  why: a step is skipped when the scaled gradients hold an inf or NaN, not when they "
 	    "are small; small gradients are what the scale is there to keep",
+
+	"misconception bf16-less-memory: seq: @bf half/less/smaller/lower/fewer memory/bytes/space/footprint fp16/half ~10 | "
+	    "seq: @bf half memory/size/space | seq: @bf smaller than fp16/half | "
+	    "seq: @bf less/lower memory/bandwidth than fp16 | \"half the memory of fp16\" | "
+	    "\"half the space of fp16\" | seq: @bf tensors half space/size/memory",
+	"  why: bf16 and fp16 are both 16 bits wide: the same memory and bandwidth; "
+	    "they split those bits differently (8 + 7 against 5 + 10)",
+
+	"misconception scale-no-limit: seq: no/without real/upper/any limit | \"no limit\" | "
+	    "\"without limit\" | \"without any limit\" | \"no upper bound\" | indefinitely | unbounded | "
+	    "seq: never risk* overflow* | seq: can never overflow* | "
+	    "seq: gradients/grads can not overflow | seq: \"can't\"/cannot overflow in backward | "
+	    "seq: clamp*/cap* scaled gradient* 65504 ~8",
+	"  why: the scale is bounded by overflow: once S times the largest gradient passes "
+	    "fp16's largest finite value the gradients are inf, the step is skipped and "
+	    "GradScaler lowers S",
+
+	"misconception scaled-step: seq: leav*/keep* gradient*/grads =scaled | "
+	    "seq: gradient*/grads stay/remain =scaled | "
+	    "seq: optimizer/optimiser scale invariant | seq: \"scale invariant\" harmless | "
+	    "seq: learning rate absorb* | seq: absorb*/compensat* factor/scale | "
+	    "seq: step*/steps with =scaled gradient*/grads | seq: unscal* after optimizer*/optimiser* step* | "
+	    "seq: unscal* after =step/=steps | seq: update*/updated with big/=scaled gradient*",
+	"  why: the gradients must be divided by S before the optimizer step (unscale_, or "
+	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
+
+	"misconception unscale-twice: seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
+	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\"",
+	"  why: unscale_ may be called once per optimizer per step: a second call before "
+	    "update() raises an error rather than dividing by S again",
+
+	"misconception skip-replays: seq: scaler/gradscaler rerun*/reruns/replay*/retry*/retries/redo*/recomput* | "
+	    "seq: scaler/gradscaler rerun*/reruns/replay*/retry*/retries/redo*/recomput* backward/batch/step ~8 | "
+	    "\"no step is ever lost\" | seq: no step lost | seq: never lose* step*/update*",
+	"  why: a skipped step is lost: GradScaler does not redo the batch, it only lowers "
+	    "the scale for the next iteration",
+
+	"misconception unscale-underflows: seq: unscal*/divid* underflow* zero again ~10 | "
+	    "seq: unscal*/divid* underflow* again ~8 | seq: benefit only/purely cosmetic",
+	"  why: unscale_ divides the gradients in fp32 (the master gradients), where 1e-8 is "
+	    "an ordinary number; the scale only has to carry it through the fp16 backward",
+
+	"misconception half-everything: seq: call*/use*/using/cast* model half everything/whole/everywhere/all/entire ~8 | "
+	    "seq: model half everything/everywhere/whole/entire | seq: fix* call* model half | "
+	    "seq: model half inputs half everywhere ~8",
+	"  why: casting the whole model to fp16 by hand makes every op run in fp16, the "
+	    "way this inf was made; autocast keeps range-sensitive ops in fp32",
+
+	"misconception softmax-undo-shift: seq: multiply*/multiplied exp max | seq: undo*/reverse* shift | "
+	    "seq: add*/add back max after",
+	"  why: nothing is undone: softmax(x - m) is already softmax(x), the factor e^-m "
+	    "cancels between numerator and denominator",
+
+	"misconception softmax-no-normalize: seq: drop*/skip*/omit* normaliz*/denominator/division | "
+	    "seq: exp max already sums one ~8 | seq: \"sums to one\" already",
+	"  why: exp(x - m) does not sum to one ([1, 0.368] here): the division by the sum "
+	    "is what makes probabilities",
+
+	"misconception no-clip-needed: seq: clip*/clipping unnecessary/needless/redundant | "
+	    "seq: gradients/grads no longer explode | seq: can not explode",
+	"  why: clipping bounds large gradients, which any format can hold and which still "
+	    "destabilise training; a wider format does not make them smaller",
 
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "

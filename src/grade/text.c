@@ -179,6 +179,30 @@ clause_break(const char *a, size_t i, size_t n)
 	    c == '\n' || c == '[' || c == ']';
 }
 
+/* Does token i open what someone else would do: a person at the start
+ * of its clause and a modal after it ("some would raise the scale, but",
+ * "people might reach for a bigger scale")?  The teammate's view, the
+ * "'s" between ("the teammate's proposal"), is handled beside SAY words. */
+static bool
+reports(const gtext *tx, size_t i)
+{
+	static const char *const modal[] = { "would", "might", "may", "could", NULL };
+	const gtok *who = &tx->t[i - 1];
+	if (!(who->wc & WC_WHO) || who->isnum)
+		return false;
+	for (size_t k = 0; modal[k]; k++)
+		if (strcmp(who->raw, modal[k]) == 0)
+			return false;	/* "might" is no person */
+	size_t c0 = tx->cstart[who->clause];
+	if (i - 1 != c0 && !(i - 1 == c0 + 1 && (strcmp(tx->t[c0].raw, "the") == 0 ||
+	    strcmp(tx->t[c0].raw, "your") == 0 || strcmp(tx->t[c0].raw, "a") == 0)))
+		return false;
+	for (size_t k = 0; modal[k]; k++)
+		if (strcmp(tx->t[i].raw, modal[k]) == 0)
+			return true;
+	return false;
+}
+
 /* Chain every token into the stem index (open addressing, linear probe). */
 static bool
 build_index(gtext *tx)
@@ -445,8 +469,9 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	/* Reported or supposed opinions assert nothing: "you might think the
 	 * order doesn't matter", "whoever says divide the loss ...". */
 	for (size_t i = 1; i < tx->n; i++) {
-		if (tx->t[i].clause == tx->t[i - 1].clause && (tx->t[i].wc & WC_SAY) &&
-		    (tx->t[i - 1].wc & WC_WHO)) {
+		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) ||
+		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) ||
+		    (i > 1 && strcmp(tx->t[i - 1].raw, "s") == 0 && (tx->t[i - 2].wc & WC_WHO)))))) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
 			/* what they say runs on to the end of the sentence ("a
 			 * common assumption is that bf16 is better, so strictly
