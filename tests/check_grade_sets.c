@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "grade/grade.h"
+#include "grade/grade_int.h"
 #include "lesson/lesson.h"
 #include "lesson/grade_text.h"
 
@@ -430,6 +431,92 @@ START_TEST(false_claim_beside_right_fails)
 		{ "step-order", "Scaled backward, unscale, clip, step, update: clip after unscale "
 		    "so the threshold sees real gradients. When a step is skipped the scaler "
 		    "raises the scale.", "scale-up-on-overflow" },
+		/* one right answer beside one false claim of each later class,
+		 * worded apart from the held-out answers they came from */
+		{ "bf16", "bf16 keeps fp32's exponent, so overflow is rare, loses mantissa "
+		    "precision, and loss scaling is usually unnecessary. It also needs less "
+		    "memory than fp16.", "bf16-less-memory" },
+		{ "underflow", "1e-8 underflows to zero in fp16. Multiply the loss by S before "
+		    "backward and unscale before the step; S can grow without any limit.",
+		    "scale-no-limit" },
+		{ "mock-underflow", "It underflows to zero. GradScaler multiplies the loss by S "
+		    "before backward, and the optimizer then steps with the scaled gradients.",
+		    "scaled-step" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
+		    "so clipping sees true gradients. Calling unscale_ twice is harmless.",
+		    "unscale-twice" },
+		{ "underflow", "1e-8 underflows in fp16. Scale the loss by S before backward, "
+		    "unscale before the step; on overflow the scaler replays the batch.",
+		    "skip-replays" },
+		{ "underflow", "1e-8 flushes to zero in fp16. Scaling the loss by S keeps it, and "
+		    "it is unscaled before the step, where dividing makes it underflow to zero "
+		    "again.", "unscale-underflows" },
+		{ "overflow", "The product overflows fp16 in the forward; the scale cannot fix "
+		    "a forward inf. Fix it by calling model.half() on the whole network.",
+		    "half-everything" },
+		{ "softmax", "exp(20) overflows and inf/inf is NaN. Subtract the max, then "
+		    "multiply by exp(max) afterwards to undo the shift.", "softmax-undo-shift" },
+		{ "mock-softmax", "exp(20) overflows and inf/inf is NaN. Subtract the max; then "
+		    "drop the normalization, since it is no longer needed.",
+		    "softmax-no-normalize" },
+		{ "bf16", "bf16 has fp32's range, coarser precision than fp16, and loss scaling "
+		    "is usually unnecessary; clipping becomes unnecessary too.", "no-clip-needed" },
+		{ "mock-underflow", "It underflows: fp16 has no subnormals at all. Loss scaling "
+		    "multiplies the loss by S and unscales before the step.",
+		    "fp16-no-subnormals" },
+		{ "step-order", "Forward, scaled backward, unscale_, clip, step, update; unscale "
+		    "before clipping so the threshold sees real gradients. The step is skipped "
+		    "whenever the loss rises.", "skip-wrong-cause" },
+		{ "underflow", "1e-8 underflows. Scale the loss by S before backward and unscale "
+		    "before the step; GradScaler never changes S on its own.", "scale-static" },
+		{ "softmax", "exp(20) overflows to inf and inf/inf is NaN; subtract the max. "
+		    "Under autocast this cannot happen, since autocast runs everything in fp32.",
+		    "autocast-all-fp32" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update: "
+		    "clipping must see true gradients. Put backward inside autocast as well.",
+		    "backward-in-autocast" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
+		    "so clipping sees true gradients; otherwise multiply the clip threshold by the "
+		    "scale.", "clip-threshold-scaled" },
+		{ "mock-softmax", "exp(20) overflows fp16 and inf/inf is defined as 1, so the NaN "
+		    "is elsewhere; subtract the max.", "inf-over-inf-one" },
+		{ "bf16", "bf16 has fp32's range and less precision than fp16; gradients never "
+		    "underflow in bf16, so loss scaling is never needed.", "bf16-never-underflows" },
+		{ "bf16", "bf16 has fp32's range, fewer mantissa bits than fp16, and usually "
+		    "needs no loss scaling; you give up nothing.", "bf16-no-cost" },
+		{ "softmax", "exp(20) overflows fp16 and inf/inf is NaN; add the max logit "
+		    "before exp to normalise.", "softmax-add-max" },
+		{ "bf16", "bf16 has fp32's exponent, coarser precision, and usually no loss "
+		    "scaling; it has the same 65504 ceiling as fp16.", "bf16-fp16-limit" },
+		{ "bf16", "bf16 has fp32's range and coarser precision, usually needs no loss "
+		    "scaling, and removes the need for fp32 master weights.", "bf16-no-master" },
+		{ "mock-overflow", "It is a forward overflow: fp16 tops out at 32000, so 1e8 is "
+		    "inf, and turning up the scale cannot help; run it in fp32.", "fp16-limit-wrong" },
+		{ "mock-underflow", "It underflows: the smallest positive fp16 value is 6.1e-5. "
+		    "Loss scaling multiplies the loss by S before backward.", "fp16-floor-wrong" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "a forward inf; bf16 would overflow at 1e8 too, so use fp32.",
+		    "wide-overflows-1e8" },
+		{ "softmax", "The value 4.85e8 is below the fp16 limit, but the sum overflows and inf/inf is "
+		    "NaN; subtract the max.", "exp20-fits" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
+		    "so clipping sees true gradients; the scaler skips steps with tiny "
+		    "gradients.", "skip-on-small" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
+		    "so clipping sees true gradients; a skipped step still updates the weights.",
+		    "skip-still-updates" },
+		{ "mock-softmax", "exp(20) overflows and inf/inf is NaN; subtract the mean of the "
+		    "logits before exp.", "softmax-mean" },
+		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtract the max, as the "
+		    "library softmax does, though it also computes in fp64 internally.",
+		    "softmax-fp64" },
+		{ "softmax", "exp(20) overflows fp16 and inf/inf is NaN; subtract the max, or cast "
+		    "to fp32, where the naive formula is always safe.", "fp32-naive-softmax" },
+		{ "mock-softmax", "exp(20) overflows and the result is NaN; subtract the max and "
+		    "add an epsilon to the denominator.", "softmax-eps" },
+		/* a false figure, checked by the engine (check_grade_facts.c) */
+		{ "overflow", "The product overflows in the forward pass, since fp16's maximum is "
+		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = load_rubric(top_dir(), cases[i][0]);
@@ -442,6 +529,19 @@ START_TEST(false_claim_beside_right_fails)
 		    cases[i][0], cases[i][1], cases[i][2], grade_verdict_text(res.verdict));
 		grade_result_free(&res);
 		grade_rubric_free(r);
+	}
+	/* every shared misconception is charged somewhere above */
+	for (size_t i = 0; grade_shared_lines[i]; i++) {
+		const char *ln = grade_shared_lines[i];
+		if (strncmp(ln, "misconception ", 14) != 0)
+			continue;
+		char id[48];
+		size_t n = strcspn(ln + 14, ":");
+		snprintf(id, sizeof id, "%.*s", (int)n, ln + 14);
+		bool tested = false;
+		for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+			tested |= strcmp(cases[k][2], id) == 0;
+		ck_assert_msg(tested, "shared misconception %s has no case here", id);
 	}
 	/* a hedge that never commits fails, whatever it mentions */
 	static const char *const hedges[][2] = {

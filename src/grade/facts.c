@@ -66,7 +66,7 @@ format_of(const gtext *tx, size_t i)
 	};
 	const gtok *k = &tx->t[i];
 
-	if (k->isnum || !(k->cls & WC_FIG))
+	if (k->isnum || !(k->cls & WC_FMT))
 		return NOFMT;
 	for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
 		if (strcmp(k->raw, names[n].w) == 0)
@@ -92,6 +92,11 @@ static unsigned
 candidates(const gtext *tx, size_t from)
 {
 	int sent = tx->t[from].sent;
+
+	/* "the smallest fp16 value", "max fp16 is" */
+	if (from + 1 < tx->n && tx->t[from + 1].clause == tx->t[from].clause &&
+	    format_of(tx, from + 1) != NOFMT)
+		return 1u << format_of(tx, from + 1);
 
 	for (size_t j = from, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[from].clause; k++) {
 		int f = format_of(tx, j);
@@ -242,6 +247,9 @@ bound_figure(const gtext *tx, size_t i, fig *f, size_t *at)
 static bool
 named_before(const gtext *tx, size_t i)
 {
+	if (i + 1 < tx->n && !tx->t[i].isnum && tx->t[i + 1].clause == tx->t[i].clause &&
+	    format_of(tx, i + 1) != NOFMT)
+		return true;	/* named just after: "the smallest fp16 value" */
 	for (size_t j = i, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[i].clause; k++) {
 		if (format_of(tx, j) != NOFMT || is(&tx->t[j], "its"))
 			return true;

@@ -42,16 +42,28 @@ grade_verdict_text(grade_verdict v)
 static bool
 is_salad(const gtext *tx)
 {
-	size_t words = 0, func = 0;
+	/* words that relate the key words to each other: a telegraphic
+	 * answer ("more range, less precision (7 vs 10 bits); loss scaling
+	 * usually unnecessary, not guaranteed") has them, a salad does not */
+	static const char *const relation[] = { "more", "less", "fewer", "vs",
+		"versus", "than", "not", "no", "usually", "rarely", "mostly",
+		"because", "so", "but", "instead", "without", "only", "same",
+		"before", "after", "then", NULL };
+	size_t words = 0, func = 0, rel = 0;
 
 	for (size_t i = 0; i < tx->n; i++) {
 		if (tx->t[i].isnum)
 			continue;
 		words++;
 		func += (tx->t[i].flags & TK_FUNC) != 0;
+		for (size_t k = 0; relation[k]; k++)
+			if (strcmp(tx->t[i].raw, relation[k]) == 0) {
+				rel++;
+				break;
+			}
 	}
 	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2 &&
-	    tx->nsent <= 1;
+	    tx->nsent <= 1 && rel < 2;
 }
 
 /* A hedge that never commits: an explicit refusal to commit ("not sure
@@ -67,6 +79,9 @@ is_hedge(const gtext *tx)
 		{ "may", "or", "may" }, { "might", "or", "might" }, { "whatever", "works", NULL },
 		{ "whatever", "makes", NULL }, { "not", "know", NULL }, { "who", "knows", NULL },
 		{ "any", "of", "them" }, { "can", "not", "tell" },
+		/* "I'd have to run it to know", "it depends" */
+		{ "to", "run", "it" }, { "to", "try", "it" }, { "it", "depends", NULL },
+		{ "or", "might", "make" }, { "or", "may", "make" },
 	};
 	size_t open = 0;
 

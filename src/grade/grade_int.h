@@ -55,6 +55,8 @@ typedef struct gtext {
 	size_t mask;
 	size_t *cstart, *cend;	/* per clause: its token span [cstart, cend) */
 	unsigned char initial[256];	/* first letters of words present */
+	unsigned char pair[128];	/* bit (c0 & 31) << 5 | (c1 & 31): the first two
+					 * letters of some word (raw or stem) */
 	unsigned char stembit[128];	/* bit hash & 1023: some stem has it */
 	/* The tokens by first letter (0: numbers and signs; words begin with
 	 * an ASCII letter), for the scans of prefixes and numbers:
@@ -81,6 +83,7 @@ enum {
 	WC_CONDVERB = 1u << 10, WC_IMPER = 1u << 11, WC_SUBJ = 1u << 12,
 	WC_MODAL = 1u << 13,
 	WC_FIG = 1u << 14,	/* a figure's quantity or format (facts.c) */
+	WC_FMT = 1u << 15,	/* a format's name (facts.c) */
 };
 unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
 bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */

@@ -70,14 +70,16 @@ alt_at(const galt *a, const gtext *tx, size_t p, int c)
 	return true;
 }
 
-/* Does some alternative of t occur in clause c? */
+/* Does some alternative of t occur in the clauses a match [ms, me)
+ * touches (one clause, or those a span: phrase crosses)? */
 static bool
-clause_has(const gterm *t, const gtext *tx, int c)
+without_in(const gterm *t, const gtext *tx, size_t ms, size_t me)
 {
-	for (size_t p = tx->cstart[c]; p < tx->cend[c]; p++)
-		for (size_t a = 0; a < t->nalts; a++)
-			if (alt_at(&t->alts[a], tx, p, c))
-				return true;
+	for (int c = tx->t[ms].clause; c <= tx->t[me - 1].clause; c++)
+		for (size_t p = tx->cstart[c]; p < tx->cend[c]; p++)
+			for (size_t a = 0; a < t->nalts; a++)
+				if (alt_at(&t->alts[a], tx, p, c))
+					return true;
 	return false;
 }
 
@@ -90,6 +92,19 @@ by_start(const void *a, const void *b)
 	return x->term < y->term ? -1 : x->term > y->term;
 }
 
+/* Can a prefix occur: some word begins with its first letter, and with its
+ * first two when it has two? */
+static bool
+prefix_possible(const gel *e, const gtext *tx)
+{
+	if (!tx->initial[(unsigned char)e->word[0]])
+		return false;
+	if (!e->word[1])
+		return true;
+	unsigned b = ((unsigned)e->word[0] & 31) << 5 | ((unsigned)e->word[1] & 31);
+	return tx->pair[b >> 3] & (1u << (b & 7));
+}
+
 /* Can term t occur at all?  One index lookup per word: most phrases have a
  * term the answer lacks, and are dropped before any scan. */
 static bool
@@ -97,7 +112,7 @@ term_possible(const gterm *t, const gtext *tx)
 {
 	for (size_t a = 0; a < t->nalts; a++) {
 		const gel *e0 = &t->alts[a].el[0];
-		if (e0->isnum ? tx->hasnum : e0->prefix ? tx->initial[(unsigned char)e0->word[0]] != 0
+		if (e0->isnum ? tx->hasnum : e0->prefix ? prefix_possible(e0, tx)
 		    : gtext_find(tx, e0->stem, e0->hash) != (size_t)-1)
 			return true;
 	}
@@ -122,8 +137,7 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 			const galt *al = &ph->terms[t].alts[a];
 			const gel *e0 = &al->el[0];
 			bool scan = e0->isnum || e0->prefix;
-			if ((e0->isnum && !tx->hasnum) ||
-			    (e0->prefix && !tx->initial[(unsigned char)e0->word[0]]))
+			if ((e0->isnum && !tx->hasnum) || (e0->prefix && !prefix_possible(e0, tx)))
 				continue;	/* cannot occur: skip the scan */
 			/* a prefix or a number: only the tokens of its first
 			 * letter (or the numbers) are tried */
@@ -355,9 +369,14 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 		comparative |= strcmp(v, more[i]) == 0;
 	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
 		return false;
-	for (q = ms + 1; q < ce; q++)	/* in the match too: "casting is just as good" */
+	/* in the match too: "casting is just as good"; a works word that is
+	 * negated says the opposite ("... and does not repair an inf") */
+	for (q = ms + 1; q < ce; q++)
 		for (size_t i = 0; works[i]; i++)
-			if (strcmp(tx->t[q].stem, works[i]) == 0)
+			if (strcmp(tx->t[q].stem, works[i]) == 0 &&
+			    !(q > 0 && (tx->t[q - 1].flags & TK_NEGATOR)) &&
+			    !(q > 1 && (tx->t[q - 2].flags & TK_NEGATOR) &&
+			    (tx->t[q - 1].flags & TK_SKIP)))
 				return false;
 	return true;
 }
@@ -439,7 +458,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			 * "when a step is skipped, the scaler raises the scale"
 			 * asserts what its main clause says */
 			int mc = tx->t[ph->span ? me - 1 : ms].clause;
-			if (ph->without.nalts && clause_has(&ph->without, tx, mc))
+			if (ph->without.nalts && without_in(&ph->without, tx, ms, me))
 				continue;
 			bool hypo = tx->hypo[mc];
 			/* a span: phrase over "X if Y" states the implication

@@ -91,7 +91,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: result/probabilit*/output/softmax approximately/approximate ~6 | "
 	    "\"only approximately\" | \"approximately equal\" | \"approximately the same\" | "
 	    "seq: shift*/subtract*/subtraction change*/alter*/affect* gradient* ~6 | "
-	    "seq: shift*/subtract* slightly different ~8",
+	    "seq: shift*/subtract* slightly different ~8 | "
+	    "seq: change*/alter*/changes probabilit*/result/output slightly | seq: slightly change*/alter*/different | "
+	    "seq: approximation accept*/\"close enough\"",
 	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
 	    "numerator and the denominator, so the probabilities and their gradients are the same",
 
@@ -108,7 +110,9 @@ const char *const grade_shared_lines[] = {
 	"misconception fp32-naive-softmax: seq: fp32/float32 never overflow* ~6 | "
 	    "seq: fp32/float32 naive/plain always/safe/fine ~8 | "
 	    "seq: fp32/float32 \"just as good\" ~8 | seq: cast*/casting fp32/float32 \"just as good\" ~8 | "
-	    "seq: fp32/float32 \"for good\" ~6 | seq: only matter* fp16 ~4",
+	    "seq: fp32/float32 \"for good\" ~6 | seq: only matter* fp16 ~4 | "
+	    "seq: naive/formula/plain safe/fine in fp32/float32 | seq: nan specific fp16 | "
+	    "span: seq: fp32/float32 where naive/plain always/safe/fine ~8",
 	"  why: fp32 only moves the cliff: exp overflows there too, past about 88; the "
 	    "shifted form is safe in every format",
 
@@ -153,7 +157,8 @@ const char *const grade_shared_lines[] = {
 	"misconception bf16-less-memory: seq: @bf half/less/smaller/lower/fewer memory/bytes/space/footprint fp16/half ~10 | "
 	    "seq: @bf half memory/size/space | seq: @bf smaller than fp16/half | "
 	    "seq: @bf less/lower memory/bandwidth than fp16 | \"half the memory of fp16\" | "
-	    "\"half the space of fp16\" | seq: @bf tensors half space/size/memory",
+	    "\"half the space of fp16\" | seq: @bf tensors half space/size/memory | "
+	    "seq: less/lower/smaller memory/footprint/bytes than fp16/half -fp8/e4m3/e5m2/int8/int4",
 	"  why: bf16 and fp16 are both 16 bits wide: the same memory and bandwidth; "
 	    "they split those bits differently (8 + 7 against 5 + 10)",
 
@@ -208,9 +213,67 @@ const char *const grade_shared_lines[] = {
 	    "is what makes probabilities",
 
 	"misconception no-clip-needed: seq: clip*/clipping unnecessary/needless/redundant | "
+	    "not: seq: clip*/clipping becomes/become ~3 | not: seq: clip*/clipping needed/necessary/required ~4 | "
 	    "seq: gradients/grads no longer explode | seq: can not explode",
 	"  why: clipping bounds large gradients, which any format can hold and which still "
 	    "destabilise training; a wider format does not make them smaller",
+
+	"misconception fp16-no-subnormals: \"no subnormals\" | \"no denormals\" | \"has no subnormal*\" | "
+	    "\"without subnormals\" | seq: not have subnormal*/denormal* ~3 | seq: fp16/half/float16 lacks subnormal*/denormal* | "
+	    "seq: everything/anything below 6.1e-5~3% zero/flush* | seq: fp16/half flush* below 6.1e-5~3% | "
+	    "seq: no numbers/values below 6.1e-5~3%",
+	"  why: fp16 has subnormals: below its smallest normal, 2^-14, it keeps values down to "
+	    "2^-24 with fewer significant bits; only below half of that does a value flush to zero",
+
+	"misconception skip-wrong-cause: span: seq: skip* when/whenever/if/once/because/only loss/zero*/zeros/small/tiny/low/lower/up/rises/rose/increas*/plateau* -inf/infinity/infs/nan/nans/overflow*/nonfinite/\"non-finite\"/finite ~10 | "
+	    "seq: notic*/detect*/sees/see/find*/finds zero/zeros skip* | seq: never skip*/skipped | "
+	    "seq: never see skip*/skipped",
+	"  why: scaler.step skips the optimizer step exactly when the unscaled gradients hold "
+	    "an inf or NaN; a loss that rose or fell, or small gradients, skip nothing, and "
+	    "an overflow can make any run skip",
+
+	"misconception scale-static: seq: never/not change*/adjust*/adapt*/move* =s/=scale \"on its own\" | "
+	    "seq: =scale/default stays/remains/kept fixed/constant | \"tune it by hand\" | "
+	    "seq: scale/s fixed/constant for the whole run",
+	"  why: GradScaler is dynamic: it halves the scale after an inf or NaN and doubles it "
+	    "after a run of clean steps (growth_interval)",
+
+	"misconception autocast-all-fp32: seq: autocast always/every/everything/all fp32/float32 | "
+	    "seq: autocast runs/computes everything/every op fp32/float32",
+	"  why: autocast runs the ops on its lower-precision list (matmul, conv, linear) in "
+	    "fp16 or bf16 and only some others in fp32",
+
+	"misconception backward-in-autocast: seq: backward inside/in/within/under autocast | "
+	    "seq: gradients computed in fp16 inside autocast",
+	"  why: backward belongs outside the autocast region: its ops run in the dtypes the "
+	    "forward chose; wrapping it in autocast is not how AMP is used",
+
+	"misconception clip-threshold-scaled: seq: threshold/max_norm/norm multipl*/scal* by =s/=scale -gradient*/grads/grad | "
+	    "seq: multipl*/scal* clip*/clipping threshold/max_norm by =s/=scale -gradient*/grads/grad",
+	"  why: unscale_ before clipping instead: a threshold tied to the current scale changes "
+	    "as GradScaler moves the scale and breaks with inf gradients",
+
+	"misconception inf-over-inf-one: seq: inf/infinity inf/infinity defined/equals/gives 1/one | "
+	    "seq: inf/infinity divided inf/infinity 1/one",
+	"  why: inf / inf is NaN in IEEE 754 arithmetic (an invalid operation); that is the NaN here",
+
+	"misconception bf16-never-underflows: seq: @bf never/cannot/not underflow* | "
+	    "seq: never/cannot underflow* in @bf | seq: provably/guaranteed never need* | "
+	    "seq: no gradient can be smaller | seq: @bf remov* need* scal* every/all case* | "
+	    "seq: @bf same min/minimum/smallest/floor fp16/half | \"same minimum as fp16\"",
+	"  why: bf16 has fp32's range, so underflow is rare, not impossible: its smallest "
+	    "subnormal is about 9.2e-41 and smaller gradients still flush; loss scaling is "
+	    "usually, not provably, unnecessary",
+
+	"misconception bf16-no-cost: seq: give*/giving up nothing | \"nothing meaningful\" | "
+	    "\"nothing is lost\" | \"no downside\" | seq: rounding error averages out",
+	"  why: bf16 gives up precision: 7 fraction bits against fp16's 10, so every value is "
+	    "rounded about eight times more coarsely",
+
+	"misconception softmax-add-max: seq: add*/adding/plus the max/maximum/largest logit* before/first -subtract* | "
+	    "seq: add*/adding max/maximum logit* to each/every -subtract*",
+	"  why: the max is subtracted, so every exponent is at most 0; adding it makes the "
+	    "overflow worse",
 
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "

@@ -212,17 +212,18 @@ build_index(gtext *tx)
 	while (cap < 2 * tx->n)
 		cap *= 2;
 	tx->mask = cap - 1;
-	tx->slot = calloc(cap, sizeof *tx->slot);
-	tx->next = calloc(tx->n + 1, sizeof *tx->next);
-	if (tx->slot == NULL || tx->next == NULL)
+	/* one block: slot[cap], last[cap], next[n + 1], bytok[n + 1] */
+	tx->slot = calloc(2 * cap + 2 * (tx->n + 1), sizeof *tx->slot);
+	if (tx->slot == NULL)
 		return false;
-	size_t *last = calloc(cap, sizeof *last);
-	if (last == NULL)
-		return false;
+	size_t *last = tx->slot + cap;
+	tx->next = last + cap;
+	tx->bytok = tx->next + tx->n + 1;
 	for (size_t i = 0; i < tx->n; i++) {
 		tx->stembit[(tx->t[i].hash & 1023) >> 3] |= (unsigned char)(1u << (tx->t[i].hash & 7));
 		size_t h = tx->t[i].hash & tx->mask;
-		while (tx->slot[h] && strcmp(tx->t[tx->slot[h] - 1].stem, tx->t[i].stem) != 0)
+		while (tx->slot[h] && (tx->t[tx->slot[h] - 1].hash != tx->t[i].hash ||
+		    strcmp(tx->t[tx->slot[h] - 1].stem, tx->t[i].stem) != 0))
 			h = (h + 1) & tx->mask;
 		if (tx->slot[h] == 0)
 			tx->slot[h] = i + 1;
@@ -230,10 +231,7 @@ build_index(gtext *tx)
 			tx->next[last[h] - 1] = i + 1;
 		last[h] = i + 1;
 	}
-	free(last);
 	/* counting sort of the tokens by first letter */
-	if ((tx->bytok = malloc((tx->n + 1) * sizeof *tx->bytok)) == NULL)
-		return false;
 	memset(tx->bystart, 0, sizeof tx->bystart);
 	for (size_t i = 0; i < tx->n; i++)
 		tx->bystart[((unsigned char)tx->t[i].raw[0] & 127) + 1]++;
@@ -441,11 +439,14 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		return false;
 	}
 	tx->nclauses++;
-	tx->hypo = calloc((size_t)tx->nclauses, sizeof *tx->hypo);
-	tx->cstart = calloc((size_t)tx->nclauses, sizeof *tx->cstart);
-	tx->cend = calloc((size_t)tx->nclauses, sizeof *tx->cend);
-	if (tx->hypo == NULL || tx->cstart == NULL || tx->cend == NULL ||
-	    !build_index(tx)) {
+	/* one block: cstart[nclauses], cend[nclauses], then hypo */
+	size_t nc = (size_t)tx->nclauses;
+	tx->cstart = calloc(1, 2 * nc * sizeof *tx->cstart + nc);
+	if (tx->cstart != NULL) {
+		tx->cend = tx->cstart + nc;
+		tx->hypo = (unsigned char *)(tx->cend + nc);
+	}
+	if (tx->cstart == NULL || !build_index(tx)) {
 		gtext_free(tx);
 		return false;
 	}
@@ -455,6 +456,13 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		tx->cend[tx->t[i].clause] = i + 1;
 		tx->initial[(unsigned char)tx->t[i].raw[0]] = 1;
 		tx->initial[(unsigned char)tx->t[i].stem[0]] = 1;
+		for (int w = 0; w < 2; w++) {
+			const char *x = w ? tx->t[i].stem : tx->t[i].raw;
+			if (x[0] && x[1]) {
+				unsigned b = ((unsigned)x[0] & 31) << 5 | ((unsigned)x[1] & 31);
+				tx->pair[b >> 3] |= (unsigned char)(1u << (b & 7));
+			}
+		}
 		tx->hasnum |= tx->t[i].isnum;
 	}
 	for (size_t i = 0; i < tx->n; i++) {
@@ -506,11 +514,7 @@ void
 gtext_free(gtext *tx)
 {
 	free(tx->t);
-	free(tx->hypo);
-	free(tx->slot);
-	free(tx->next);
-	free(tx->cstart);
-	free(tx->cend);
-	free(tx->bytok);
+	free(tx->slot);		/* next and bytok are in its block */
+	free(tx->cstart);	/* cend and hypo are in its block */
 	memset(tx, 0, sizeof *tx);
 }

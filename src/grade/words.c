@@ -58,7 +58,12 @@ static const char *const skippable[] = {
 	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
 	"about", "any", "so", "much", "more", "try", "than", "think", "believe",
 	"expect", "suppose", "something", "anything", "real", "true", "genuine",
-	"actual", "proper", NULL
+	"actual", "proper",
+	/* adverbs of frequency and degree: "you don't normally need loss
+	 * scaling", "it does not usually help" */
+	"normally", "usually", "typically", "generally", "ordinarily",
+	"commonly", "necessarily", "always", "even", "strictly", "still",
+	"quite", NULL
 };
 /* ... and between a phrase and a negator after it (raw or stemmed). */
 static const char *const postskip[] = {
@@ -151,7 +156,10 @@ static const char *const figure_words[] = {
 	"greatest", "limit", "ceiling", "tops", "maxes", "saturates",
 	"saturate", "smallest", "tiniest", "minimum", "min", "floor", "up",
 	"overflows", "overflow", "underflows", "underflow", "flushes", "exp",
-	"e", "fp16", "float16", "f16", "binary16", "bf16", "bfloat16",
+	"e", NULL
+};
+static const char *const format_words[] = {
+	"fp16", "float16", "f16", "binary16", "bf16", "bfloat16",
 	"bfloat", "fp32", "float32", "f32", "binary32", "tf32", "e4m3", "e5m2",
 	"half", "single", NULL
 };
@@ -186,6 +194,7 @@ wc_build(void)
 	wc_add(subjects, WC_SUBJ);
 	wc_add(modals, WC_MODAL);
 	wc_add(figure_words, WC_FIG);
+	wc_add(format_words, WC_FIG | WC_FMT);
 }
 
 unsigned
