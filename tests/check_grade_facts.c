@@ -121,6 +121,7 @@ START_TEST(true_figures_stand)
 	STANDS("fp16's smallest subnormal 2**-24 is about 6e-8");
 	STANDS("less precision (7 vs 10 mantissa bits) than fp16");
 	STANDS("bf16 has fp32's 8 exponent bits");
+	STANDS("the smallest fp16 value is 2^-24, the largest fp16 value 65504");
 }
 END_TEST
 
@@ -141,6 +142,8 @@ START_TEST(false_figures_fall)
 	FALLS("fp16 only goes up to about %d", 32767);
 	FALLS("bf16 rarely overflows; its max is about 1e10.");
 	FALLS("fp32 itself overflows beyond about 1e16");
+	FALLS("the smallest fp16 number is 2^-10");
+	FALLS("bf16 has a 5-bit exponent");
 }
 END_TEST
 
@@ -179,6 +182,42 @@ START_TEST(expressions_against_libm)
 	/* operands of a larger formula are not claims of their own */
 	STANDS("p = (1/(1+e^-1), e^-1/(1+e^-1)) = (0.731, 0.269)");
 	STANDS("max(fp16) = (2 - 2^-10) x 2^15 = 65504");
+}
+END_TEST
+
+/* "V overflows fp16", "V flushes to zero in fp16", "V fits in fp16": true
+ * exactly when the compiler's cast says so (float for fp32). */
+START_TEST(plain_claims_against_casts)
+{
+	static const double v[] = { 1e8, 65504, 65519, 65520, 70000, 1e4, 1e-8,
+		2.9e-8, 3e-8, 6e-8, 1e-5, 1e39, 1e-46, 3.5e38 };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		for (int fmt = 0; fmt < 2; fmt++) {
+			double c;
+#ifdef HAVE_FLOAT16
+			c = fmt == 0 ? (double)(half)v[i] : (double)(float)v[i];
+#else
+			c = fmt == 0 ? (v[i] >= F16_MAX + 0x1p4 ? INFINITY : v[i] <= 0x1p-25 ? 0 : v[i])
+			    : (double)(float)v[i];
+#endif
+			const char *name = fmt == 0 ? "fp16" : "fp32";
+			bool big = isinf(c), flushed = c == 0;
+			if (big)
+				STANDS("%g overflows %s", v[i], name);
+			else
+				FALLS("%g overflows %s", v[i], name);
+			if (flushed)
+				STANDS("%g flushes to zero in %s", v[i], name);
+			else
+				FALLS("%g flushes to zero in %s", v[i], name);
+			if (!big && !flushed)
+				STANDS("%g fits in %s", v[i], name);
+			else
+				FALLS("%g fits in %s", v[i], name);
+			/* a bound is no claim about itself */
+			STANDS("anything above %g overflows %s", v[i], name);
+		}
+	}
 }
 END_TEST
 
@@ -230,6 +269,7 @@ grade_facts_tcase(void)
 	tcase_add_test(tc, true_figures_stand);
 	tcase_add_test(tc, false_figures_fall);
 	tcase_add_test(tc, expressions_against_libm);
+	tcase_add_test(tc, plain_claims_against_casts);
 	tcase_add_test(tc, only_asserted_figures_count);
 	tcase_add_test(tc, grader_reports_the_figure);
 	return tc;

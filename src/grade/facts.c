@@ -549,6 +549,82 @@ check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
 		say(out, n, max, at, "%s is %.4g, which %s holds as a finite value", what, v, f->name);
 }
 
+/* A plain figure said to overflow, fit or flush in a format named right
+ * after the claim ("1e8 also exceeds fp32's range", "1e-8 underflows in
+ * bf16 too", "65520 fits in fp16") or just before the figure ("in fp16,
+ * 1e8 overflows").  A figure that is a bound ("anything above 65504
+ * overflows", "bigger than 65504") is not said to do anything itself. */
+static void
+check_plain(const gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const bound[] = { "above", "over", "beyond", "past", "below",
+		"under", "than", "least", "most", "exceeds", "exceed", "to", "from",
+		"between", "and", "or", "vs", "versus", "like", NULL };
+	static const char *const big[] = { "overflows", "overflow", "overflowed",
+		"exceeds", "exceed", "inf", "infinity", NULL };
+	static const char *const fits[] = { "fits", "fit", "representable", NULL };
+	static const char *const zero[] = { "underflows", "underflow", "underflowed",
+		"flushes", "vanishes", "zero", NULL };
+	static const char *const pass[] = { "also", "too", "even", "itself",
+		"already", "would", "will", "far", "rounds", "round", "easily", "still",
+		"becomes", "become", NULL };
+
+	static const char *const approx[] = { "about", "around", "roughly",
+		"approximately", "approx", "only", "just", "some", NULL };
+	size_t b = i;
+	while (b > 0 && is_any(&tx->t[b - 1], approx))
+		b--;	/* "above about 11": the bound stands before "about" */
+	if (b > 0 && (is_any(&tx->t[b - 1], bound) || is(&tx->t[b - 1], "of") ||
+	    is_op_after(tx, b - 1) || tx->t[b - 1].isnum || (tx->t[b - 1].cls & WC_FIG)))
+		return;	/* a bound, an argument ("exp of 20"), a term of a formula */
+	if (is_op_after(tx, f->end) || (f->end < tx->n && tx->t[f->end].isnum) || !asserted(tx, i))
+		return;
+	int claim = 0;	/* 1 overflows, 2 fits, 3 flushes */
+	size_t at = 0;
+	for (size_t j = f->end; j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause; j++) {
+		claim = is_any(&tx->t[j], big) ? 1 : is_any(&tx->t[j], fits) ? 2 :
+		    is_any(&tx->t[j], zero) ? 3 : 0;
+		if (claim) {
+			at = j;
+			break;
+		}
+		if (!is_any(&tx->t[j], linking) && !is_any(&tx->t[j], pass) &&
+		    !(tx->t[j].flags & TK_NEGATOR))
+			return;
+	}
+	if (!claim)
+		return;
+	int fmt = NOFMT;
+	for (size_t j = at + 1; j < tx->n && j <= at + 4 && tx->t[j].clause == tx->t[at].clause &&
+	    fmt == NOFMT; j++)
+		fmt = format_of(tx, j);
+	for (size_t j = i, k = 0; fmt == NOFMT && j-- > 0 && k < 4 &&
+	    tx->t[j].clause == tx->t[i].clause; k++)
+		fmt = format_of(tx, j);
+	if (fmt == NOFMT)
+		return;
+	bool neg = false;	/* a negator between the figure and its claim */
+	for (size_t j = f->end; j <= at; j++)
+		neg |= (tx->t[j].flags & TK_NEGATOR) != 0;
+	const fp_format *F = fp_format_get((fp_id)fmt);
+	unsigned flags;
+	fp_class c = fp_classify(F, fp_encode(F, f->v, &flags));
+	bool isbig = c == FP_CLASS_INF || c == FP_CLASS_NAN;
+	bool flushed = c == FP_CLASS_ZERO && f->v != 0;
+	bool truth = claim == 1 ? isbig : claim == 2 ? !isbig && !flushed : flushed;
+	if (truth != neg)
+		return;
+	if (isbig)
+		say(out, n, max, at, "%.6g overflows %s (its largest finite value is %.6g)",
+		    f->v, F->name, fp_max_finite(F));
+	else if (flushed)
+		say(out, n, max, at, "%.6g flushes to zero in %s (its smallest subnormal is %.6g)",
+		    f->v, F->name, fp_min_subnormal(F));
+	else
+		say(out, n, max, at, "%.6g is a finite nonzero value in %s (it is %.6g there)",
+		    f->v, F->name, fp_decode(F, fp_encode(F, f->v, &flags)));
+}
+
 size_t
 grade_false_figures(const gtext *tx, gfigure *out, size_t max)
 {
@@ -607,6 +683,9 @@ grade_false_figures(const gtext *tx, gfigure *out, size_t max)
 				char what[64];
 				snprintf(what, sizeof what, "%g squared", a.v);
 				check_value(tx, i, j + 1, a.v * a.v, what, out, &n, max);
+			} else {
+				check_plain(tx, i, &a, out, &n, max);
+				i = a.end - 1;
 			}
 		}
 	}
