@@ -514,6 +514,34 @@ START_TEST(false_claim_beside_right_fails)
 		    "to fp32, where the naive formula is always safe.", "fp32-naive-softmax" },
 		{ "mock-softmax", "exp(20) overflows and the result is NaN; subtract the max and "
 		    "add an epsilon to the denominator.", "softmax-eps" },
+		{ "overflow", "It overflows in the forward and the scale cannot fix a forward inf; "
+		    "bf16 does not help, since it has fewer exponent bits than fp16.",
+		    "bf16-narrow-exponent" },
+		{ "softmax", "exp(20) is too big for fp16, and an overflow in fp16 produces NaN "
+		    "directly; subtract the max first.", "overflow-gives-nan" },
+		{ "mock-softmax", "exp(20) overflows to inf and inf/inf is NaN; exponentiate first, "
+		    "then subtract the largest exponential.", "softmax-subtract-after" },
+		{ "mock-overflow", "It overflows fp16 in the forward and a bigger scale cannot "
+		    "fix that, but the problem resolves itself once GradScaler adapts.",
+		    "scale-fixes-itself" },
+		{ "overflow", "The product overflows fp16 in the forward; the scale cannot fix an "
+		    "inf, because GradScaler multiplies each activation by the scale.",
+		    "scale-multiplies-forward" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "it; cast to fp32 afterwards and the inf turns back into the finite product.",
+		    "inf-recovered" },
+		{ "bf16", "bf16 has fp32's range and coarser precision, so loss scaling is "
+		    "usually unnecessary; every GPU runs bf16 natively.", "bf16-all-hardware" },
+		{ "cmp-speedup", "Not a speedup until it reaches fp32's validation loss sooner; "
+		    "compare time to that loss. The skipped steps happen by design.",
+		    "skip-by-design" },
+		{ "underflow", "1e-8 underflows in fp16; scale the loss by S before backward and "
+		    "unscale before the step. A larger S is slower, since it costs compute.",
+		    "scale-costs-compute" },
+		{ "mock-underflow", "It underflows; GradScaler multiplies the loss by S before "
+		    "backward, though the factor fades at each layer.", "scale-fades" },
+		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtracting the max works, but "
+		    "the trick only works for positive logits.", "softmax-limited" },
 		/* a false figure, checked by the engine (check_grade_facts.c) */
 		{ "overflow", "The product overflows in the forward pass, since fp16's maximum is "
 		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },

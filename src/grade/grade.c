@@ -81,7 +81,8 @@ is_hedge(const gtext *tx)
 		{ "any", "of", "them" }, { "can", "not", "tell" },
 		/* "I'd have to run it to know", "it depends" */
 		{ "to", "run", "it" }, { "to", "try", "it" }, { "it", "depends", NULL },
-		{ "or", "might", "make" }, { "or", "may", "make" },
+		{ "or", "might", "make" }, { "or", "may", "make" }, { "or", "could", "make" },
+		{ "really", "depends", NULL },
 	};
 	size_t open = 0;
 

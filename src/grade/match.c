@@ -321,8 +321,15 @@ scaler_does(const gtext *tx, size_t ms, size_t me)
 	for (size_t q = ms; q < me && verb == me; q++) {
 		const char *v = tx->t[q].raw;
 		size_t l = strlen(v);
+		/* "lowers", "halving", and the future of a description:
+		 * "GradScaler will skip the step and halve the scale" */
+		bool future = false;
+		for (size_t b = q; b-- > ms && b + 6 > q;)
+			future |= strcmp(tx->t[b].raw, "will") == 0;
+		for (size_t b = ms, k = 0; b-- > 0 && k < 8 && tx->t[b].sent == tx->t[ms].sent; k++)
+			future |= strcmp(tx->t[b].raw, "will") == 0;
 		if (!((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
-		    (l > 5 && strcmp(v + l - 3, "ing") == 0)))
+		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future))
 			continue;
 		for (size_t i = 0; moves[i]; i++)
 			if (strncmp(tx->t[q].stem, moves[i], strlen(moves[i])) == 0)

@@ -60,7 +60,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception wide-overflows-1e8: seq: @bf/fp32/float32 overflow* 1e8/100000000 ~6 | "
 	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
-	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6",
+	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6 | seq: 1e8/100000000 also exceed*/exceeds fp32/float32/@bf",
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",
 
@@ -133,7 +133,7 @@ const char *const grade_shared_lines[] = {
 	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
 	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8 | "
 	    "seq: drop*/remove*/discard* fp32 cop*/master | "
-	    "seq: master/moment*/optimizer/adam in @bf \"no loss\"",
+	    "not: seq: master/moment*/states/adam @bf loss/accuracy ~10",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
@@ -214,7 +214,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception no-clip-needed: seq: clip*/clipping unnecessary/needless/redundant | "
 	    "not: seq: clip*/clipping becomes/become ~3 | not: seq: clip*/clipping needed/necessary/required ~4 | "
-	    "seq: gradients/grads no longer explode | seq: can not explode",
+	    "seq: gradients/grads no longer explode | seq: can not explode | seq: can not blow up | "
+	    "seq: remove*/drop* gradient clipping/clip*",
 	"  why: clipping bounds large gradients, which any format can hold and which still "
 	    "destabilise training; a wider format does not make them smaller",
 
@@ -275,9 +276,68 @@ const char *const grade_shared_lines[] = {
 	"  why: the max is subtracted, so every exponent is at most 0; adding it makes the "
 	    "overflow worse",
 
+	"misconception bf16-narrow-exponent: seq: @bf same/fewer/less/smaller/narrower exponent* fp16/half | "
+	    "seq: @bf same 5 bit exponent | seq: @bf fewer exponent bits | "
+	    "seq: fewer/less exponent bits than fp16/half -e4m3/fp8/int8/e5m2",
+	"  why: bf16 has 8 exponent bits, fp32's, against fp16's 5: that is where its range "
+	    "comes from",
+
+	"misconception overflow-gives-nan: seq: overflow* produce*/gives/give*/becomes/yields nan directly | "
+	    "seq: nan instead of inf | seq: overflow* fp16/half produce*/gives/yields nan directly",
+	"  why: an fp16 overflow gives inf (e4m3, which has no inf, is the format whose "
+	    "overflow is NaN); the NaN here is inf / inf",
+
+	"misconception softmax-subtract-after: seq: exp* then/first subtract* -before | "
+	    "seq: subtract* max/largest/maximum exponential ~4 | seq: subtract* after exponentiat*",
+	"  why: the max logit is subtracted before exp; after exp the inf already exists, and "
+	    "subtracting from it gives inf - inf = NaN",
+
+	"misconception scale-fixes-itself: \"resolves itself\" | \"fixes itself\" | "
+	    "seq: back*/backing off until forward/product/activation*/finite | "
+	    "seq: scaler/gradscaler re/rerun*/reruns/recomput* fp32 | seq: scaler/gradscaler detect* inf forward | "
+	    "seq: problem goes away after few steps",
+	"  why: the scaler only lowers the scale and skips steps; the forward product is inf "
+	    "whatever the scale, so every step overflows again until the op is repaired",
+
+	"misconception scale-multiplies-forward: seq: scaler/gradscaler/@scaling multipl*/scales/appli* every/each/all activation* | "
+	    "seq: multipl* activation* forward by =scale",
+	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
+	    "multiplied by it",
+
+	"misconception inf-recovered: seq: inf turn*/turns/becomes/become back finite/correct | "
+	    "seq: inf back into finite/correct | seq: recover* correct value from inf",
+	"  why: an inf carries no value to recover: casting it to fp32 gives inf, and the "
+	    "product has to be computed where it fits",
+
+	"misconception bf16-all-hardware: seq: every/all/any gpu*/hardware bf16 | seq: since kepler/pascal/maxwell | "
+	    "\"no hardware constraint\" | seq: every nvidia gpu",
+	"  why: bf16 tensor cores arrived with Ampere (A100) on NVIDIA GPUs; older ones, such "
+	    "as V100, lack fast bf16",
+
+	"misconception skip-by-design: seq: skip* \"by design\" | seq: skip* half of all steps | "
+	    "seq: skip* most steps normal/expected",
+	"  why: a healthy run skips a step only now and then (while the scale settles); many "
+	    "skips mean gradients keep overflowing, which needs a cause",
+
+	"misconception scale-costs-compute: seq: doubl* =s/=scale doubles time/compute/backward | "
+	    "seq: =s times more compute/time | seq: scale* costs compute/time | seq: bigger/larger =s slower",
+	"  why: multiplying by S costs one multiplication per value whatever S is; the "
+	    "scale's limit is overflow, not time",
+
+	"misconception scale-fades: seq: divided out each/every layer | seq: factor/scale fades/decays/shrinks each/every layer | "
+	    "\"only gradients near the output\" | seq: early layers still underflow",
+	"  why: by the chain rule every gradient of S x L is exactly S times the gradient of L, "
+	    "in every layer",
+
+	"misconception softmax-limited: seq: only work* two/positive/small classes/logits/class | "
+	    "seq: trick only works for",
+	"  why: subtracting the max is exact for any number of logits of any sign: the factor "
+	    "e^-max cancels",
+
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
-	    "seq: @bf makes/make safe ~4",
+	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
+	    "seq: exp any logit fits",
 	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
 	NULL

@@ -247,6 +247,18 @@ static const char *const respell[][2] = {
 	{ "stabilty", "stability" }, { "stabel", "stable" }, { "nummerically", "numerically" },
 	{ "numericaly", "numerically" }, { "usualy", "usually" }, { "usally", "usually" },
 	{ "normaly", "normally" }, { "typicaly", "typically" }, { "genraly", "generally" },
+	{ "unneccesary", "unnecessary" }, { "unnecesary", "unnecessary" },
+	{ "unneccessary", "unnecessary" }, { "neccesary", "necessary" },
+	{ "necesary", "necessary" }, { "neccessary", "necessary" },
+	{ "guarentee", "guarantee" }, { "garantee", "guarantee" }, { "guarenteed", "guaranteed" },
+	{ "realy", "really" }, { "skiped", "skipped" }, { "skiping", "skipping" },
+	{ "acuracy", "accuracy" }, { "accurancy", "accuracy" }, { "befor", "before" },
+	{ "threshhold", "threshold" }, { "treshold", "threshold" }, { "multipled", "multiplied" },
+	{ "mutliplied", "multiplied" }, { "multiplyed", "multiplied" }, { "seqeunce", "sequence" },
+	{ "squence", "sequence" }, { "overflowd", "overflowed" }, { "clippping", "clipping" },
+	{ "cliping", "clipping" }, { "unscalling", "unscaling" }, { "optimiser", "optimizer" },
+	{ "reprsentable", "representable" }, { "represntable", "representable" },
+	{ "expotential", "exponential" }, { "exponetial", "exponential" }, { "logits", "logits" },
 };
 
 /* British -ise spellings of the words this subject uses, read as -ize:
