@@ -133,8 +133,8 @@ static const char *const modals[] = {
 	"ought", NULL
 };
 
-#define WC_SIZE 1024
-static struct { const char *w; unsigned bits; } wc_table[WC_SIZE];
+#define WC_SIZE 2048	/* a quarter full or less */
+static struct { const char *w; unsigned hash, bits; } wc_table[WC_SIZE];
 static once_flag wc_once = ONCE_FLAG_INIT;
 
 static const char *const who[] = {
@@ -168,10 +168,12 @@ static void
 wc_add(const char *const *list, unsigned bit)
 {
 	for (; *list; list++) {
-		size_t h = grade_hash(*list) & (WC_SIZE - 1);
+		unsigned hash = grade_hash(*list);
+		size_t h = hash & (WC_SIZE - 1);
 		while (wc_table[h].w && strcmp(wc_table[h].w, *list) != 0)
 			h = (h + 1) & (WC_SIZE - 1);
 		wc_table[h].w = *list;
+		wc_table[h].hash = hash;
 		wc_table[h].bits |= bit;
 	}
 }
@@ -201,9 +203,10 @@ unsigned
 grade_word_class(const char *w)
 {
 	call_once(&wc_once, wc_build);
-	size_t h = grade_hash(w) & (WC_SIZE - 1);
+	unsigned hash = grade_hash(w);
+	size_t h = hash & (WC_SIZE - 1);
 	while (wc_table[h].w) {
-		if (strcmp(wc_table[h].w, w) == 0)
+		if (wc_table[h].hash == hash && strcmp(wc_table[h].w, w) == 0)
 			return wc_table[h].bits;
 		h = (h + 1) & (WC_SIZE - 1);
 	}
@@ -273,18 +276,21 @@ static const char *const ise_roots[] = {
 
 /* The word w (lower case) as it was meant, in buf; w itself when it is
  * spelt right. */
-#define RS_SIZE 256
+#define RS_SIZE 1024	/* a quarter full or less: a miss costs a probe or two */
 static const char *const *rs_table[RS_SIZE];	/* respell entries by hash */
+static unsigned rs_hash[RS_SIZE];
 static once_flag rs_once = ONCE_FLAG_INIT;
 
 static void
 rs_build(void)
 {
 	for (size_t i = 0; i < sizeof respell / sizeof respell[0]; i++) {
-		size_t h = grade_hash(respell[i][0]) & (RS_SIZE - 1);
+		unsigned hash = grade_hash(respell[i][0]);
+		size_t h = hash & (RS_SIZE - 1);
 		while (rs_table[h])
 			h = (h + 1) & (RS_SIZE - 1);
 		rs_table[h] = respell[i];
+		rs_hash[h] = hash;
 	}
 }
 
@@ -292,8 +298,9 @@ const char *
 grade_respell(const char *w, char *buf, size_t size)
 {
 	call_once(&rs_once, rs_build);
-	for (size_t h = grade_hash(w) & (RS_SIZE - 1); rs_table[h]; h = (h + 1) & (RS_SIZE - 1))
-		if (strcmp(w, rs_table[h][0]) == 0)
+	unsigned hash = grade_hash(w);
+	for (size_t h = hash & (RS_SIZE - 1); rs_table[h]; h = (h + 1) & (RS_SIZE - 1))
+		if (rs_hash[h] == hash && strcmp(w, rs_table[h][0]) == 0)
 			return rs_table[h][1];
 	const char *is = strstr(w, "is");
 	if (is == NULL || is == w)
