@@ -77,7 +77,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception scale-fixes-updates: seq: @scaling @fixes tiny/small/fp16 update*/weight* ~8 | "
 	    "seq: @scaling also tiny/small update*/weight* ~8 | "
-	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6",
+	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6 | "
+	    "seq: =it also @fixes tiny/small/fp16 update*/weight* ~8",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
 	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
 
