@@ -461,11 +461,58 @@ is_op_after(const gtext *tx, size_t i)
 	    is(&tx->t[i], "plus") || is(&tx->t[i], "minus") || is(&tx->t[i], "times"));
 }
 
+/* Is token j in token i's clause, or in the clause an arrow opens right
+ * after it ("1e-8 → 0", "e^20 ≈ 4.85e8 → inf": → reads as "then")? */
+static bool
+same_or_arrow(const gtext *tx, size_t i, size_t j)
+{
+	for (size_t k = i + 1; k <= j; k++)
+		if (tx->t[k].clause != tx->t[k - 1].clause && !is(&tx->t[k], "then"))
+			return false;
+	return true;
+}
+
+/* A true claim at token tok (GF_ kind), for the rubric's %overflow and
+ * %flush. */
+static void
+mark(gtext *tx, size_t tok, unsigned kind)
+{
+	tx->t[tok].fact |= (unsigned char)kind;
+	tx->facts |= kind;
+}
+
+/* How v fares in format id: 1 overflows, 2 flushes to zero, 0 holds. */
+static int
+fate(int id, double v)
+{
+	const fp_format *F = fp_format_get((fp_id)id);
+	unsigned flags;
+	fp_class c = fp_classify(F, fp_encode(F, v, &flags));
+	return c == FP_CLASS_INF || c == FP_CLASS_NAN ? 1 : c == FP_CLASS_ZERO && v != 0 ? 2 : 0;
+}
+
+/* A bound a comparison names: the format whose largest finite value
+ * (sign 1) or smallest subnormal, or half of it (sign -1), b agrees with;
+ * NOFMT when none.  "1e8 > 65504" compares with fp16's limit. */
+static int
+bound_of(const fig *b, int sign)
+{
+	static const fp_id order[] = { FP_FP16, FP_BF16, FP_FP32, FP_E4M3, FP_E5M2 };
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+		const fp_format *F = fp_format_get(order[k]);
+		if (sign > 0 && agrees(b, fp_max_finite(F)))
+			return (int)order[k];
+		if (sign < 0 && (agrees(b, fp_min_subnormal(F)) || agrees(b, fp_min_subnormal(F) / 2)))
+			return (int)order[k];
+	}
+	return NOFMT;
+}
+
 /* After an expression ending at token e whose value is v: a figure it is
  * said to equal, or a comparison ("greater than 65504"), and whether it
  * is said to be finite or inf in a named format. */
 static void
-check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
+check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
     gfigure *out, size_t *n, size_t max)
 {
 	static const char *const greater[] = { "greater", "above", "exceeds", "exceed",
@@ -491,6 +538,11 @@ check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
 				say(out, n, max, j, "%s is %.4g, not more than %.6g", what, v, f.v);
 			else if (cmp < 0 && !(v < f.v))
 				say(out, n, max, j, "%s is %.4g, not less than %.6g", what, v, f.v);
+			else if (cmp != 0) {	/* "exp(20) > 65504": beyond fp16's limit */
+				int id = bound_of(&f, cmp);
+				if (id != NOFMT && fate(id, v) == (cmp > 0 ? 1 : 2))
+					mark(tx, start, cmp > 0 ? GF_OVERFLOW : GF_FLUSH);
+			}
 			break;
 		}
 		if (is_any(&tx->t[j], greater))
@@ -508,7 +560,7 @@ check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
 		"perfectly", "easily", NULL };
 	int claim = 0;
 	size_t at = 0;
-	for (size_t j = e; j < tx->n && j < e + 8 && tx->t[j].clause == tx->t[e - 1].clause; j++) {
+	for (size_t j = e; j < tx->n && j < e + 8 && same_or_arrow(tx, e - 1, j); j++) {
 		if (is_any(&tx->t[j], finite))
 			claim = 1;
 		else if (is_any(&tx->t[j], inf))
@@ -535,8 +587,11 @@ check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
 	for (size_t j = 0; j < tx->n && fmt == NOFMT; j++)
 		if (tx->t[j].sent == tx->t[start].sent)
 			fmt = format_of(tx, j);
-	if (fmt == NOFMT)
+	if (fmt == NOFMT) {	/* no format named: a true "then inf" in fp16 still counts */
+		if (claim < 0 && fate(FP_FP16, v) == 1)
+			mark(tx, start, GF_OVERFLOW);
 		return;
+	}
 	const fp_format *f = fp_format_get((fp_id)fmt);
 	unsigned flags;
 	uint32_t bits = fp_encode(f, v, &flags);
@@ -547,6 +602,8 @@ check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
 		    what, v, f->name, fp_max_finite(f));
 	else if (claim < 0 && !isinf)
 		say(out, n, max, at, "%s is %.4g, which %s holds as a finite value", what, v, f->name);
+	else if (claim < 0)
+		mark(tx, start, GF_OVERFLOW);
 }
 
 /* A plain figure said to overflow, fit or flush in a format named right
@@ -555,7 +612,7 @@ check_value(const gtext *tx, size_t start, size_t e, double v, const char *what,
  * 1e8 overflows").  A figure that is a bound ("anything above 65504
  * overflows", "bigger than 65504") is not said to do anything itself. */
 static void
-check_plain(const gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, size_t max)
+check_plain(gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, size_t max)
 {
 	static const char *const bound[] = { "above", "over", "beyond", "past", "below",
 		"under", "than", "least", "most", "exceeds", "exceed", "to", "from",
@@ -567,7 +624,10 @@ check_plain(const gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, si
 		"flushes", "vanishes", "zero", NULL };
 	static const char *const pass[] = { "also", "too", "even", "itself",
 		"already", "would", "will", "far", "rounds", "round", "easily", "still",
-		"becomes", "become", NULL };
+		"becomes", "become", "then", "gives", "exactly", NULL };
+	static const char *const greater[] = { "greater", "bigger", "larger", "above",
+		"exceeds", "exceed", "more", "beyond", NULL };
+	static const char *const less[] = { "less", "smaller", "below", "under", NULL };
 
 	static const char *const approx[] = { "about", "around", "roughly",
 		"approximately", "approx", "only", "just", "some", NULL };
@@ -581,18 +641,42 @@ check_plain(const gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, si
 		return;
 	int claim = 0;	/* 1 overflows, 2 fits, 3 flushes */
 	size_t at = 0;
-	for (size_t j = f->end; j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause; j++) {
-		claim = is_any(&tx->t[j], big) ? 1 : is_any(&tx->t[j], fits) ? 2 :
-		    is_any(&tx->t[j], zero) ? 3 : 0;
+	int cmp = 0;
+	for (size_t j = f->end; j < tx->n && j < f->end + 5 && same_or_arrow(tx, i, j); j++) {
+		if (tx->t[j].isnum && tx->t[j].num == 0 && j + 1 >= tx->n) {
+			claim = 3;	/* "1e-8 then 0", at the end */
+		} else if (tx->t[j].isnum && cmp) {
+			/* "1e8 > 65504", "1e-8 < 2^-24": a comparison with a bound */
+			fig lim;
+			figure_at(tx, j, &lim);
+			if ((cmp > 0 && !(f->v > lim.v)) || (cmp < 0 && !(f->v < lim.v))) {
+				say(out, n, max, j, "%.6g is not %s than %.6g", f->v,
+				    cmp > 0 ? "greater" : "less", lim.v);
+				return;
+			}
+			int id = bound_of(&lim, cmp);
+			if (id != NOFMT && fate(id, f->v) == (cmp > 0 ? 1 : 2))
+				mark(tx, i, cmp > 0 ? GF_OVERFLOW : GF_FLUSH);
+			return;
+		} else if (tx->t[j].isnum && tx->t[j].num == 0) {
+			claim = 3;	/* "1e-8 then 0", "rounds to 0" */
+		} else {
+			claim = is_any(&tx->t[j], big) ? 1 : is_any(&tx->t[j], fits) ? 2 :
+			    is_any(&tx->t[j], zero) ? 3 : 0;
+		}
 		if (claim) {
 			at = j;
 			break;
 		}
-		if (!is_any(&tx->t[j], linking) && !is_any(&tx->t[j], pass) &&
-		    !(tx->t[j].flags & TK_NEGATOR))
+		if (is_any(&tx->t[j], greater))
+			cmp = 1;
+		else if (is_any(&tx->t[j], less))
+			cmp = -1;
+		else if (!is_any(&tx->t[j], linking) && !is_any(&tx->t[j], pass) &&
+		    !(tx->t[j].flags & TK_NEGATOR) && !is(&tx->t[j], "than") && !is(&tx->t[j], "much"))
 			return;
 	}
-	if (!claim)
+	if (!claim || (cmp && claim != 1 && claim != 3))
 		return;
 	int fmt = NOFMT;
 	for (size_t j = at + 1; j < tx->n && j <= at + 4 && tx->t[j].clause == tx->t[at].clause &&
@@ -601,19 +685,29 @@ check_plain(const gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, si
 	for (size_t j = i, k = 0; fmt == NOFMT && j-- > 0 && k < 4 &&
 	    tx->t[j].clause == tx->t[i].clause; k++)
 		fmt = format_of(tx, j);
-	if (fmt == NOFMT)
-		return;
 	bool neg = false;	/* a negator between the figure and its claim */
 	for (size_t j = f->end; j <= at; j++)
 		neg |= (tx->t[j].flags & TK_NEGATOR) != 0;
+	if (fmt == NOFMT) {	/* no format named: a true claim in fp16 still counts */
+		int fa = fate(FP_FP16, f->v);
+		if (!neg && ((claim == 1 && fa == 1) || (claim == 3 && fa == 2)))
+			mark(tx, i, claim == 1 ? GF_OVERFLOW : GF_FLUSH);
+		return;
+	}
 	const fp_format *F = fp_format_get((fp_id)fmt);
 	unsigned flags;
 	fp_class c = fp_classify(F, fp_encode(F, f->v, &flags));
 	bool isbig = c == FP_CLASS_INF || c == FP_CLASS_NAN;
 	bool flushed = c == FP_CLASS_ZERO && f->v != 0;
 	bool truth = claim == 1 ? isbig : claim == 2 ? !isbig && !flushed : flushed;
-	if (truth != neg)
+	/* past an arrow the claim may be about what follows ("fp16 caps at
+	 * 65k → inf"): it is credited when true, never charged */
+	bool arrow = tx->t[at].clause != tx->t[i].clause;
+	if (truth != neg || arrow) {
+		if (truth != neg && truth && claim != 2)
+			mark(tx, i, claim == 1 ? GF_OVERFLOW : GF_FLUSH);
 		return;
+	}
 	if (isbig)
 		say(out, n, max, at, "%.6g overflows %s (its largest finite value is %.6g)",
 		    f->v, F->name, fp_max_finite(F));
@@ -626,7 +720,7 @@ check_plain(const gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, si
 }
 
 size_t
-grade_false_figures(const gtext *tx, gfigure *out, size_t max)
+grade_false_figures(gtext *tx, gfigure *out, size_t max)
 {
 	size_t n = 0;
 

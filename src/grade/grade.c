@@ -359,6 +359,11 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	if (!m || !first || !npos || !pos || !steps || !res->concepts || !res->miscs)
 		goto out;
 
+	/* a false figure is a false claim in any answer; the true claims the
+	 * engine confirms are marked for %overflow and %flush first */
+	gfigure figs[GRADE_MAX_FIGURES];
+	size_t nfigs = grade_false_figures(&tx, figs, GRADE_MAX_FIGURES);
+
 	size_t nsteps = 0;
 	bool missing_req = false;
 	for (size_t i = 0; i < r->nent; i++) {
@@ -394,9 +399,6 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 			it->hit = true;
 		}
 	}
-	/* a false figure is a false claim in any answer */
-	gfigure figs[GRADE_MAX_FIGURES];
-	size_t nfigs = grade_false_figures(&tx, figs, GRADE_MAX_FIGURES);
 	for (size_t k = 0; k < nfigs; k++) {
 		grade_item *it = &res->miscs[res->nmiscs++];
 		memcpy(res->figure_why[k], figs[k].why, sizeof res->figure_why[k]);

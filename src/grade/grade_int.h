@@ -38,6 +38,7 @@ typedef struct gtok {
 	double unit;		/* its last digit's unit (grade_numform) */
 	bool isnum, pow10;
 	unsigned char ndig;	/* digits before the point */
+	unsigned char fact;	/* GF_ bits of a true claim starting here */
 	int clause;
 	unsigned flags;
 } gtok;
@@ -63,7 +64,13 @@ typedef struct gtext {
 	 * bytok[bystart[c] .. bystart[c + 1]). */
 	size_t *bytok, bystart[129];
 	bool hasnum;		/* some token is a number */
+	unsigned facts;		/* GF_ bits of the true claims below (facts.c) */
 } gtext;
+
+/* True claims the engine confirms (facts.c), kept on the claim's first
+ * token (gtok.fact) for the rubric terms %overflow and %flush: "1e8 >
+ * 65504", "1e4 x 1e4 = 1e8 then inf", "fl16(1e-8) is 0", "1e-8 < 2^-24". */
+enum { GF_OVERFLOW = 1u << 0, GF_FLUSH = 1u << 1 };
 
 /* FNV-1a of a stem: the key of the index above and of rubric words. */
 unsigned grade_hash(const char *s);
@@ -108,6 +115,7 @@ typedef struct gel {
 	bool isnum;
 	bool othernum;		/* !N: any number but N (within tol) */
 	double num, tol;
+	unsigned char fact;	/* %overflow, %flush: a true claim (GF_ bits) */
 } gel;
 
 /* An alternative of a term: a run of elements that must be adjacent. */
@@ -198,8 +206,9 @@ typedef struct gfigure {
 	size_t tok;
 	char why[200];
 } gfigure;
-/* The false figures of tx, at most max of them; returns their count. */
-size_t grade_false_figures(const gtext *tx, gfigure *out, size_t max);
+/* The false figures of tx, at most max of them; returns their count.  The
+ * true claims it meets are marked in tx (gtok.fact, gtext.facts). */
+size_t grade_false_figures(gtext *tx, gfigure *out, size_t max);
 
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)

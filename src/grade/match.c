@@ -38,6 +38,8 @@ typedef struct occ {
 static bool
 el_matches(const gel *el, const gtok *t)
 {
+	if (el->fact)
+		return (t->fact & el->fact) != 0;
 	if (el->isnum) {	/* an infinite bound would match everything */
 		bool near = t->isnum && (el->num == t->num || (isfinite(el->num) &&
 		    fabs(t->num - el->num) <= el->tol * fabs(el->num)));
@@ -112,8 +114,8 @@ term_possible(const gterm *t, const gtext *tx)
 {
 	for (size_t a = 0; a < t->nalts; a++) {
 		const gel *e0 = &t->alts[a].el[0];
-		if (e0->isnum ? tx->hasnum : e0->prefix ? prefix_possible(e0, tx)
-		    : gtext_find(tx, e0->stem, e0->hash) != (size_t)-1)
+		if (e0->fact ? (tx->facts & e0->fact) != 0 : e0->isnum ? tx->hasnum :
+		    e0->prefix ? prefix_possible(e0, tx) : gtext_find(tx, e0->stem, e0->hash) != (size_t)-1)
 			return true;
 	}
 	return false;
@@ -136,6 +138,12 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 		for (size_t a = 0; a < ph->terms[t].nalts; a++) {
 			const galt *al = &ph->terms[t].alts[a];
 			const gel *e0 = &al->el[0];
+			if (e0->fact) {	/* a true claim: every token is tried */
+				for (size_t p = 0; p < tx->n && n < max && (tx->facts & e0->fact); p++)
+					if (alt_at(al, tx, p, ph->span ? -1 : tx->t[p].clause))
+						o[n++] = (occ){ p, p + al->nel, t };
+				continue;
+			}
 			bool scan = e0->isnum || e0->prefix;
 			if ((e0->isnum && !tx->hasnum) || (e0->prefix && !prefix_possible(e0, tx)))
 				continue;	/* cannot occur: skip the scan */

@@ -90,6 +90,26 @@ read_alt(const char **s, galt *alt, grade_diag *d, const char *line)
 	const char *p = *s;
 
 	memset(alt, 0, sizeof *alt);
+	/* %overflow, %flush: a claim the engine confirms (facts.c) */
+	if (*p == '%') {
+		static const struct { const char *name; unsigned char fact; } facts[] = {
+			{ "overflow", GF_OVERFLOW }, { "flush", GF_FLUSH },
+		};
+		size_t n = strcspn(p + 1, " \t|/\"");
+		for (size_t k = 0; k < sizeof facts / sizeof facts[0]; k++)
+			if (n == strlen(facts[k].name) && strncmp(p + 1, facts[k].name, n) == 0) {
+				alt->el = calloc(1, sizeof *alt->el);
+				if (alt->el == NULL)
+					return grade_err(d, (size_t)(p - line), "out of memory");
+				alt->nel = 1;
+				alt->el[0].fact = facts[k].fact;
+				snprintf(alt->el[0].word, sizeof alt->el[0].word, "%%%.*s", (int)n, p + 1);
+				*s = p + 1 + n;
+				return true;
+			}
+		return grade_err(d, (size_t)(p - line), "unknown claim '%.*s' (there are "
+		    "%%overflow and %%flush)", (int)n + 1, p);
+	}
 	if (*p == '"') {
 		const char *q = strchr(p + 1, '"');
 		if (q == NULL)
