@@ -221,6 +221,43 @@ START_TEST(plain_claims_against_casts)
 }
 END_TEST
 
+/* %overflow and %flush: a true claim in notation makes the point, a claim
+ * the cast contradicts does not (it is a false figure instead). */
+START_TEST(true_claims_make_points)
+{
+	static const char *const lines[] = {
+		"concept o 1 core: %overflow",
+		"concept f 1 core: %flush",
+		NULL
+	};
+	grade_rubric *r = grade_rubric_new();
+	grade_diag d;
+	for (size_t i = 0; lines[i]; i++)
+		ck_assert(grade_rubric_line(r, lines[i], &d));
+	ck_assert(grade_rubric_finish(r, &d));
+	static const double big[] = { 1e8, 65520, 70000, 1e5, 65504, 6e4, 1e4 };
+	static const double small[] = { 1e-8, 2e-8, 2.98e-8, 3e-8, 1e-7, 6e-8 };
+	for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
+		for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+#ifdef HAVE_FLOAT16
+			bool over = isinf((double)(half)big[i]), flush = (double)(half)small[k] == 0;
+#else
+			bool over = big[i] >= F16_MAX + 0x1p4, flush = small[k] <= 0x1p-25;
+#endif
+			char u[160];	/* U+2192, the arrow people write for "gives" */
+			snprintf(u, sizeof u, "%g \xe2\x86\x92 inf. And fl16(%g) = 0.", big[i], small[k]);
+			grade_result res;
+			ck_assert(grade_answer(r, u, strlen(u), &res));
+			ck_assert_msg(res.concepts[0].hit == over, "'%s': overflow point %d, cast says %d",
+			    u, res.concepts[0].hit, over);
+			ck_assert_msg(res.concepts[1].hit == flush, "'%s': flush point %d, cast says %d",
+			    u, res.concepts[1].hit, flush);
+			grade_result_free(&res);
+		}
+	grade_rubric_free(r);
+}
+END_TEST
+
 START_TEST(only_asserted_figures_count)
 {
 	STANDS("fp16's max is not 65535");
@@ -270,6 +307,7 @@ grade_facts_tcase(void)
 	tcase_add_test(tc, false_figures_fall);
 	tcase_add_test(tc, expressions_against_libm);
 	tcase_add_test(tc, plain_claims_against_casts);
+	tcase_add_test(tc, true_claims_make_points);
 	tcase_add_test(tc, only_asserted_figures_count);
 	tcase_add_test(tc, grader_reports_the_figure);
 	return tc;
