@@ -542,6 +542,31 @@ START_TEST(false_claim_beside_right_fails)
 		    "backward, though the factor fades at each layer.", "scale-fades" },
 		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtracting the max works, but "
 		    "the trick only works for positive logits.", "softmax-limited" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "it; run it in fp8 instead, since e5m2 has a wider range than fp16.",
+		    "fp8-more-range" },
+		{ "bf16", "bf16 keeps fp32's range, gives up precision and usually needs no loss "
+		    "scaling; the older T4 runs bf16 natively.", "bf16-hardware-wrong" },
+		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the loss by S "
+		    "before backward, and with bf16 you must always use GradScaler too.",
+		    "bf16-needs-scaler" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "it; autocast stores the weights in fp16, so use fp32 for that layer.",
+		    "autocast-casts-params" },
+		{ "underflow", "1e-8 underflows in fp16. Scale the loss by S before backward and "
+		    "unscale before the step; the scaler also divides the learning rate.",
+		    "scale-lr" },
+		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the loss by S "
+		    "before backward and doubles the scale at each iteration.",
+		    "scale-grows-every-step" },
+		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtract the max, although "
+		    "after subtracting the max large negative logits underflow into NaN.",
+		    "shift-gives-nan" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "and you unscale the gradients before backward runs.",
+		    "unscale-before-backward" },
+		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the gradients by "
+		    "S after backward so they survive.", "loss-scaled-late" },
 		/* a false figure, checked by the engine (check_grade_facts.c) */
 		{ "overflow", "The product overflows in the forward pass, since fp16's maximum is "
 		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },

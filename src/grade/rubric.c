@@ -11,7 +11,7 @@
  *       why: why it is wrong               (required, indented)
  *   claim ID: phrase | ...                 (for exclusive, not scored)
  *   exclusive: ID ID ...                   (asserting two: contradiction)
- *   shared: ID ...                         (the subject's misconceptions,
+ *   shared: ID ... | all                   (the subject's misconceptions,
  *                                      written once in shared.c)
  *   step ID [optional]: phrase | ...       (order rubrics, in order; an
  *                                      optional step is placed when named)
@@ -343,8 +343,19 @@ line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 			len++;
 		if (len == 0)
 			return grade_err(d, (size_t)(p - line), "expected a shared misconception id");
-		if (!shared_add(r, p, len, d, (size_t)(p - line)))
+		if (len == 3 && strncmp(p, "all", 3) == 0) {
+			/* every one: a false claim is false in any answer */
+			for (size_t i = 0; grade_shared_lines[i]; i++) {
+				const char *ln = grade_shared_lines[i];
+				if (strncmp(ln, "misconception ", 14) != 0)
+					continue;
+				size_t idlen = strcspn(ln + 14, ":");
+				if (!shared_add(r, ln + 14, idlen, d, (size_t)(p - line)))
+					return false;
+			}
+		} else if (!shared_add(r, p, len, d, (size_t)(p - line))) {
 			return false;
+		}
 		p += len;
 		n++;
 	}

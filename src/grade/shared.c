@@ -182,7 +182,9 @@ const char *const grade_shared_lines[] = {
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
 
 	"misconception unscale-twice: seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
-	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\"",
+	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
+	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: call* unscale* twice/again safe/fine ~8 | "
+	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
 
@@ -301,7 +303,8 @@ const char *const grade_shared_lines[] = {
 	    "whatever the scale, so every step overflows again until the op is repaired",
 
 	"misconception scale-multiplies-forward: seq: scaler/gradscaler/@scaling multipl*/scales/appli* every/each/all activation* | "
-	    "seq: multipl* activation* forward by =scale",
+	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
+	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
 
@@ -334,6 +337,51 @@ const char *const grade_shared_lines[] = {
 	    "seq: trick only works for",
 	"  why: subtracting the max is exact for any number of logits of any sign: the factor "
 	    "e^-max cancels",
+
+	"misconception fp8-more-range: seq: e4m3/e5m2/fp8 more/wider/larger/bigger/greater range than fp16/half | "
+	    "seq: e4m3/e5m2/fp8 larger/higher/bigger max/maximum than fp16/half",
+	"  why: fp8 has less range than fp16, not more: e4m3 tops out at 448 and e5m2 at "
+	    "57344, against fp16's 65504",
+
+	"misconception bf16-hardware-wrong: seq: v100/volta/t4/turing support*/has/have/runs/run bf16 -not/no/lack*/without/emulat* | "
+	    "not: seq: a100/ampere/h100/hopper support*/has/have bf16",
+	"  why: fast bf16 arrived with Ampere (A100) on NVIDIA GPUs and is on Hopper too; "
+	    "V100 and T4 have fp16 tensor cores but no bf16 ones",
+
+	"misconception bf16-needs-scaler: seq: @bf always/must need*/require* loss/gradscaler/scaler ~8 | "
+	    "seq: must/always use gradscaler/scaler with @bf | seq: @bf need*/require* gradscaler/scaler \"just like\" fp16 | "
+	    "seq: with @bf must/always use*/need* gradscaler/scaler/@scaling ~8",
+	"  why: bf16 has fp32's range, so its gradients rarely underflow and loss scaling is "
+	    "usually left off; it is optional, not required",
+
+	"misconception autocast-casts-params: seq: autocast convert*/cast*/store*/keeps weights/parameters/params fp16/half permanently/\"in place\" ~10 | "
+	    "seq: autocast stores weights/parameters/params in fp16/half",
+	"  why: autocast casts inputs per op as the op runs; the parameters stay fp32 and "
+	    "nothing is converted in place",
+
+	"misconception scale-lr: seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* learning rate ~8 | "
+	    "seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* =lr ~6",
+	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
+	    "the gradients back before the step",
+
+	"misconception scale-grows-every-step: seq: increas*/doubl*/grow*/rais* =scale/=s every/each step/iteration -skip*/interval/growth_interval/2000/clean/consecutive/run ~6",
+	"  why: the scale grows only after growth_interval (2000 by default) steps in a row "
+	    "without an inf or NaN, not at every step",
+
+	"misconception shift-gives-nan: seq: subtract*/shift* max underflow* nan ~10 | "
+	    "seq: very/large negative logit* underflow* nan ~8",
+	"  why: after the shift, very negative exponents underflow to 0, which is harmless: "
+	    "the largest term is exp(0) = 1, so the sum is at least 1",
+
+	"misconception unscale-before-backward: seq: unscal* before backward ~5 | "
+	    "seq: backward after unscal* ~5",
+	"  why: unscale_ divides the gradients backward produced, so it comes after backward "
+	    "and before clipping and the step",
+
+	"misconception loss-scaled-late: seq: scal*/multipl* =loss after backward ~6 | "
+	    "seq: multipl*/scal* gradients/grads by =s after backward ~8",
+	"  why: the loss is multiplied by S before backward, so the gradients come out "
+	    "scaled; scaling after backward is too late to keep them from flushing",
 
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
