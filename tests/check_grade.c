@@ -22,6 +22,7 @@
 
 TCase *grade_sets_tcase(void);	/* check_grade_sets.c */
 TCase *grade_facts_tcase(void);	/* check_grade_facts.c */
+TCase *grade_claims_tcase(void);	/* check_grade_claims.c */
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -376,6 +377,7 @@ grade_suite(void)
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, grade_sets_tcase());
 	suite_add_tcase(s, grade_facts_tcase());
+	suite_add_tcase(s, grade_claims_tcase());
 	return s;
 }
 

@@ -17,26 +17,25 @@
 #include "grade/grade_int.h"
 #include "lesson/lesson.h"
 #include "lesson/grade_text.h"
+#include "grade_test.h"
 
 TCase *grade_sets_tcase(void);
 
-static void run_set(const grade_rubric *r, const char *file, int *agree, int *total,
-    int *false_pass, int *fail_right, bool show);
 
 /* Floors of heldout_halves: tune agreement %, report agreement %, right
  * report answers failed at most, wrong report answers passed at most. */
-#define TUNE_OVERFLOW	97, 78, 4, 4
-#define TUNE_UNDERFLOW	92, 86, 1, 4
-#define TUNE_SOFTMAX	100, 76, 3, 6
-#define TUNE_STEP	92, 82, 5, 2
-#define TUNE_BF16	100, 70, 7, 4
-#define TUNE_MOCKO	95, 78, 3, 2
-#define TUNE_MOCKU	100, 90, 1, 1
-#define TUNE_MOCKS	100, 86, 0, 3
-#define TUNE_CMP	95, 81, 4, 0
+#define TUNE_OVERFLOW	97, 94, 1, 1
+#define TUNE_UNDERFLOW	92, 94, 1, 1
+#define TUNE_SOFTMAX	100, 89, 2, 2
+#define TUNE_STEP	92, 89, 4, 0
+#define TUNE_BF16	100, 89, 2, 2
+#define TUNE_MOCKO	95, 95, 1, 0
+#define TUNE_MOCKU	100, 100, 0, 0
+#define TUNE_MOCKS	100, 95, 0, 1
+#define TUNE_CMP	95, 100, 0, 0
 
-static const char *
-top_dir(void)
+const char *
+grade_test_top(void)
 {
 	const char *top = getenv("top_srcdir");
 	return top ? top : ".";
@@ -47,8 +46,8 @@ top_dir(void)
  * (lessons/overflow, underflow, softmax, amp-step, range-precision), the
  * mock-* probes in lessons/interview and cmp-speedup in comparison.
  * Exactly one shipped lesson may ask it: the id is global. */
-static grade_rubric *
-load_rubric(const char *top, const char *id)
+grade_rubric *
+grade_test_rubric(const char *top, const char *id)
 {
 	char dir[1024], **paths, *where = NULL;
 	const char *dirs[1] = { dir };
@@ -88,13 +87,13 @@ static void
 run_corpus(const grade_rubric *r, const char *file, int *agree, int *total,
     int *false_pass)
 {
-	run_set(r, file, agree, total, false_pass, NULL, true);
+	grade_test_set(r, file, agree, total, false_pass, NULL, true);
 }
 
 /* The same, counting the right answers failed too (*fail_right, when not
  * NULL); show: print each disagreement (never for the report halves). */
-static void
-run_set(const grade_rubric *r, const char *file, int *agree, int *total,
+void
+grade_test_set(const grade_rubric *r, const char *file, int *agree, int *total,
     int *false_pass, int *fail_right, bool show)
 {
 	FILE *f = fopen(file, "r");
@@ -143,10 +142,10 @@ START_TEST(shipped_misconceptions_fire)
 		{ "mock-softmax", "exp(20) overflows to inf and inf/inf is NaN; clip the logits to "
 		    "[-10, 10].", "clip-logits" },
 	};
-	const char *top = top_dir();
+	const char *top = grade_test_top();
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		grade_rubric *r = load_rubric(top, cases[i].id);
+		grade_rubric *r = grade_test_rubric(top, cases[i].id);
 		grade_result res;
 		ck_assert(grade_answer(r, cases[i].answer, strlen(cases[i].answer), &res));
 		bool named = false;
@@ -196,7 +195,7 @@ START_TEST(corpus_agreement)
 		snprintf(ans, sizeof ans, "%s/tests/grade/%s.answers", top, id);
 		snprintf(unseen, sizeof unseen, "%s/tests/grade/corpus/%s.answers", top, id);
 		snprintf(holdout, sizeof holdout, "%s/tests/grade/holdout/%s.answers", top, id);
-		grade_rubric *r = load_rubric(top, id);
+		grade_rubric *r = grade_test_rubric(top, id);
 		run_corpus(r, ans, &agree, &total, &fp);
 		run_corpus(r, unseen, &agree, &total, &fp);
 		run_corpus(r, holdout, &ha, &ht, &hf);
@@ -260,12 +259,12 @@ START_TEST(heldout_halves)
 	int ra = 0, rt = 0, rfp = 0, rfr = 0;
 
 	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
-		grade_rubric *r = load_rubric(top_dir(), q[i].id);
+		grade_rubric *r = grade_test_rubric(grade_test_top(), q[i].id);
 		int ta = 0, tt = 0, tfp = 0, tfr = 0, a = 0, t = 0, fp = 0, fr = 0;
-		snprintf(path, sizeof path, "%s/tests/grade/tune/%s.answers", top_dir(), q[i].id);
-		run_set(r, path, &ta, &tt, &tfp, &tfr, true);
-		snprintf(path, sizeof path, "%s/tests/grade/report/%s.answers", top_dir(), q[i].id);
-		run_set(r, path, &a, &t, &fp, &fr, false);
+		snprintf(path, sizeof path, "%s/tests/grade/tune/%s.answers", grade_test_top(), q[i].id);
+		grade_test_set(r, path, &ta, &tt, &tfp, &tfr, true);
+		snprintf(path, sizeof path, "%s/tests/grade/report/%s.answers", grade_test_top(), q[i].id);
+		grade_test_set(r, path, &a, &t, &fp, &fr, false);
 		grade_rubric_free(r);
 		printf("%s: tune %d/%d (%.1f%%), %d right failed, %d wrong passed; "
 		    "report %d/%d (%.1f%%), %d right failed, %d wrong passed\n", q[i].id,
@@ -299,7 +298,7 @@ START_TEST(own_answers_pass)
 	int ioerr, line, ntext = 0;
 	grade_diag gd;
 
-	snprintf(dir, sizeof dir, "%s/lessons", top_dir());
+	snprintf(dir, sizeof dir, "%s/lessons", grade_test_top());
 	long n = lesson_list(dirs, 1, &paths);
 	ck_assert_int_gt(n, 0);
 	for (long i = 0; i < n; i++) {
@@ -348,7 +347,7 @@ START_TEST(article_concise_answers_pass)
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		for (size_t k = 0; k < 3 && cases[i].ids[k]; k++) {
-			grade_rubric *r = load_rubric(top_dir(), cases[i].ids[k]);
+			grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i].ids[k]);
 			grade_result res;
 			ck_assert(grade_answer(r, cases[i].answer, strlen(cases[i].answer), &res));
 			ck_assert_msg(res.pass, "%s fails the article's concise answer (%s): %s",
@@ -396,7 +395,7 @@ START_TEST(right_however_written)
 		    "nothing. Compare time to the same validation loss against fp32." },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		grade_rubric *r = load_rubric(top_dir(), cases[i][0]);
+		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);
 		grade_result res;
 		ck_assert(grade_answer(r, cases[i][1], strlen(cases[i][1]), &res));
 		ck_assert_msg(res.pass, "%s fails (%s): %s", cases[i][0],
@@ -407,231 +406,48 @@ START_TEST(right_however_written)
 }
 END_TEST
 
-START_TEST(false_claim_beside_right_fails)
+
+/* The later held-out sets, each written and labelled from the reference
+ * article alone by someone who never saw the rubrics (doc/grader.md):
+ * fresh-a to fresh-d have been read and tuned on; fresh-e has not, and
+ * is printed as totals only.  The floors are what the grader reaches, so
+ * a regression fails; they are not the goal (95% agreement, at most 3%
+ * of right answers failed, no wrong answer passed). */
+START_TEST(fresh_sets)
 {
-	static const char *const cases[][3] = {
-		{ "bf16", "bf16 has both more range and more precision than fp16, and loss "
-		    "scaling is usually unnecessary.", "bf16-more-precise" },
-		{ "overflow", "It overflows in the forward; the loss scale cannot fix a forward "
-		    "inf. Use bf16, which is more precise than fp16.", "bf16-more-precise" },
-		{ "underflow", "1e-8 underflows to zero. Loss scaling multiplies the loss by S and "
-		    "unscales before the step. It also rescues forward activations that "
-		    "underflowed.", "scale-fixes-forward" },
-		{ "mock-underflow", "It underflows; loss scaling multiplies the loss by S and "
-		    "unscales before the step. Loss scaling also fixes tiny updates to fp16 "
-		    "weights.", "scale-fixes-updates" },
-		{ "softmax", "exp(20) overflows to inf and inf/inf is NaN; subtract the max, "
-		    "although subtracting the max changes the probabilities slightly.",
-		    "max-changes-softmax" },
-		{ "underflow", "1e-8 underflows to zero. Loss scaling multiplies the loss by S and "
-		    "unscales before the step; the scale must stay below 65504 because it is "
-		    "stored in fp16.", "scale-in-fp16" },
-		{ "mock-softmax", "exp(20) overflows and inf/inf is NaN; subtract the max. Better "
-		    "still, bf16 makes a naive softmax safe.", "bf16-naive-softmax" },
-		{ "step-order", "Scaled backward, unscale, clip, step, update: clip after unscale "
-		    "so the threshold sees real gradients. When a step is skipped the scaler "
-		    "raises the scale.", "scale-up-on-overflow" },
-		/* one right answer beside one false claim of each later class,
-		 * worded apart from the held-out answers they came from */
-		{ "bf16", "bf16 keeps fp32's exponent, so overflow is rare, loses mantissa "
-		    "precision, and loss scaling is usually unnecessary. It also needs less "
-		    "memory than fp16.", "bf16-less-memory" },
-		{ "underflow", "1e-8 underflows to zero in fp16. Multiply the loss by S before "
-		    "backward and unscale before the step; S can grow without any limit.",
-		    "scale-no-limit" },
-		{ "mock-underflow", "It underflows to zero. GradScaler multiplies the loss by S "
-		    "before backward, and the optimizer then steps with the scaled gradients.",
-		    "scaled-step" },
-		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
-		    "so clipping sees true gradients. Calling unscale_ twice is harmless.",
-		    "unscale-twice" },
-		{ "underflow", "1e-8 underflows in fp16. Scale the loss by S before backward, "
-		    "unscale before the step; on overflow the scaler replays the batch.",
-		    "skip-replays" },
-		{ "underflow", "1e-8 flushes to zero in fp16. Scaling the loss by S keeps it, and "
-		    "it is unscaled before the step, where dividing makes it underflow to zero "
-		    "again.", "unscale-underflows" },
-		{ "overflow", "The product overflows fp16 in the forward; the scale cannot fix "
-		    "a forward inf. Fix it by calling model.half() on the whole network.",
-		    "half-everything" },
-		{ "softmax", "exp(20) overflows and inf/inf is NaN. Subtract the max, then "
-		    "multiply by exp(max) afterwards to undo the shift.", "softmax-undo-shift" },
-		{ "mock-softmax", "exp(20) overflows and inf/inf is NaN. Subtract the max; then "
-		    "drop the normalization, since it is no longer needed.",
-		    "softmax-no-normalize" },
-		{ "bf16", "bf16 has fp32's range, coarser precision than fp16, and loss scaling "
-		    "is usually unnecessary; clipping becomes unnecessary too.", "no-clip-needed" },
-		{ "mock-underflow", "It underflows: fp16 has no subnormals at all. Loss scaling "
-		    "multiplies the loss by S and unscales before the step.",
-		    "fp16-no-subnormals" },
-		{ "step-order", "Forward, scaled backward, unscale_, clip, step, update; unscale "
-		    "before clipping so the threshold sees real gradients. The step is skipped "
-		    "whenever the loss rises.", "skip-wrong-cause" },
-		{ "underflow", "1e-8 underflows. Scale the loss by S before backward and unscale "
-		    "before the step; GradScaler never changes S on its own.", "scale-static" },
-		{ "softmax", "exp(20) overflows to inf and inf/inf is NaN; subtract the max. "
-		    "Under autocast this cannot happen, since autocast runs everything in fp32.",
-		    "autocast-all-fp32" },
-		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update: "
-		    "clipping must see true gradients. Put backward inside autocast as well.",
-		    "backward-in-autocast" },
-		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
-		    "so clipping sees true gradients; otherwise multiply the clip threshold by the "
-		    "scale.", "clip-threshold-scaled" },
-		{ "mock-softmax", "exp(20) overflows fp16 and inf/inf is defined as 1, so the NaN "
-		    "is elsewhere; subtract the max.", "inf-over-inf-one" },
-		{ "bf16", "bf16 has fp32's range and less precision than fp16; gradients never "
-		    "underflow in bf16, so loss scaling is never needed.", "bf16-never-underflows" },
-		{ "bf16", "bf16 has fp32's range, fewer mantissa bits than fp16, and usually "
-		    "needs no loss scaling; you give up nothing.", "bf16-no-cost" },
-		{ "softmax", "exp(20) overflows fp16 and inf/inf is NaN; add the max logit "
-		    "before exp to normalise.", "softmax-add-max" },
-		{ "bf16", "bf16 has fp32's exponent, coarser precision, and usually no loss "
-		    "scaling; it has the same 65504 ceiling as fp16.", "bf16-fp16-limit" },
-		{ "bf16", "bf16 has fp32's range and coarser precision, usually needs no loss "
-		    "scaling, and removes the need for fp32 master weights.", "bf16-no-master" },
-		{ "mock-overflow", "It is a forward overflow: fp16 tops out at 32000, so 1e8 is "
-		    "inf, and turning up the scale cannot help; run it in fp32.", "fp16-limit-wrong" },
-		{ "mock-underflow", "It underflows: the smallest positive fp16 value is 6.1e-5. "
-		    "Loss scaling multiplies the loss by S before backward.", "fp16-floor-wrong" },
-		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
-		    "a forward inf; bf16 would overflow at 1e8 too, so use fp32.",
-		    "wide-overflows-1e8" },
-		{ "softmax", "The value 4.85e8 is below the fp16 limit, but the sum overflows and inf/inf is "
-		    "NaN; subtract the max.", "exp20-fits" },
-		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
-		    "so clipping sees true gradients; the scaler skips steps with tiny "
-		    "gradients.", "skip-on-small" },
-		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update, "
-		    "so clipping sees true gradients; a skipped step still updates the weights.",
-		    "skip-still-updates" },
-		{ "mock-softmax", "exp(20) overflows and inf/inf is NaN; subtract the mean of the "
-		    "logits before exp.", "softmax-mean" },
-		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtract the max, as the "
-		    "library softmax does, though it also computes in fp64 internally.",
-		    "softmax-fp64" },
-		{ "softmax", "exp(20) overflows fp16 and inf/inf is NaN; subtract the max, or cast "
-		    "to fp32, where the naive formula is always safe.", "fp32-naive-softmax" },
-		{ "mock-softmax", "exp(20) overflows and the result is NaN; subtract the max and "
-		    "add an epsilon to the denominator.", "softmax-eps" },
-		{ "overflow", "It overflows in the forward and the scale cannot fix a forward inf; "
-		    "bf16 does not help, since it has fewer exponent bits than fp16.",
-		    "bf16-narrow-exponent" },
-		{ "softmax", "exp(20) is too big for fp16, and an overflow in fp16 produces NaN "
-		    "directly; subtract the max first.", "overflow-gives-nan" },
-		{ "mock-softmax", "exp(20) overflows to inf and inf/inf is NaN; exponentiate first, "
-		    "then subtract the largest exponential.", "softmax-subtract-after" },
-		{ "mock-overflow", "It overflows fp16 in the forward and a bigger scale cannot "
-		    "fix that, but the problem resolves itself once GradScaler adapts.",
-		    "scale-fixes-itself" },
-		{ "overflow", "The product overflows fp16 in the forward; the scale cannot fix an "
-		    "inf, because GradScaler multiplies each activation by the scale.",
-		    "scale-multiplies-forward" },
-		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
-		    "it; cast to fp32 afterwards and the inf turns back into the finite product.",
-		    "inf-recovered" },
-		{ "bf16", "bf16 has fp32's range and coarser precision, so loss scaling is "
-		    "usually unnecessary; every GPU runs bf16 natively.", "bf16-all-hardware" },
-		{ "cmp-speedup", "Not a speedup until it reaches fp32's validation loss sooner; "
-		    "compare time to that loss. The skipped steps happen by design.",
-		    "skip-by-design" },
-		{ "underflow", "1e-8 underflows in fp16; scale the loss by S before backward and "
-		    "unscale before the step. A larger S is slower, since it costs compute.",
-		    "scale-costs-compute" },
-		{ "mock-underflow", "It underflows; GradScaler multiplies the loss by S before "
-		    "backward, though the factor fades at each layer.", "scale-fades" },
-		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtracting the max works, but "
-		    "the trick only works for positive logits.", "softmax-limited" },
-		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
-		    "it; run it in fp8 instead, since e5m2 has a wider range than fp16.",
-		    "fp8-more-range" },
-		{ "bf16", "bf16 keeps fp32's range, gives up precision and usually needs no loss "
-		    "scaling; the older T4 runs bf16 natively.", "bf16-hardware-wrong" },
-		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the loss by S "
-		    "before backward, and with bf16 you must always use GradScaler too.",
-		    "bf16-needs-scaler" },
-		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
-		    "it; autocast stores the weights in fp16, so use fp32 for that layer.",
-		    "autocast-casts-params" },
-		{ "underflow", "1e-8 underflows in fp16. Scale the loss by S before backward and "
-		    "unscale before the step; the scaler also divides the learning rate.",
-		    "scale-lr" },
-		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the loss by S "
-		    "before backward and doubles the scale at each iteration.",
-		    "scale-grows-every-step" },
-		{ "softmax", "exp(20) overflows and inf/inf is NaN; subtract the max, although "
-		    "after subtracting the max large negative logits underflow into NaN.",
-		    "shift-gives-nan" },
-		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
-		    "and you unscale the gradients before backward runs.",
-		    "unscale-before-backward" },
-		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the gradients by "
-		    "S after backward so they survive.", "loss-scaled-late" },
-		/* a false figure, checked by the engine (check_grade_facts.c) */
-		{ "overflow", "The product overflows in the forward pass, since fp16's maximum is "
-		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },
+	static const struct {
+		const char *dir;
+		int agree_min, right_failed_max, wrong_passed_max;
+	} sets[] = {
+		{ "fresh-a", 146, 2, 0 }, { "fresh-b", 143, 1, 4 }, { "fresh-c", 282, 10, 4 },
+		{ "fresh-d", 283, 8, 5 }, { "fresh-e", 247, 10, 39 },
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		grade_rubric *r = load_rubric(top_dir(), cases[i][0]);
-		grade_result res;
-		ck_assert(grade_answer(r, cases[i][1], strlen(cases[i][1]), &res));
-		bool named = false;
-		for (size_t k = 0; k < res.nmiscs; k++)
-			named |= strcmp(res.miscs[k].id, cases[i][2]) == 0;
-		ck_assert_msg(!res.pass && named, "%s: '%s' is not charged with %s (%s)",
-		    cases[i][0], cases[i][1], cases[i][2], grade_verdict_text(res.verdict));
-		grade_result_free(&res);
-		grade_rubric_free(r);
+	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
+		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };
+	grade_rubric *r[9];
+
+	for (size_t q = 0; q < 9; q++)
+		r[q] = grade_test_rubric(grade_test_top(), ids[q]);
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+		int agree = 0, total = 0, wp = 0, rf = 0;
+		for (size_t q = 0; q < 9; q++) {
+			char path[1024];
+			snprintf(path, sizeof path, "%s/tests/grade/%s/%s.answers", grade_test_top(),
+			    sets[i].dir, ids[q]);
+			grade_test_set(r[q], path, &agree, &total, &wp, &rf, false);
+		}
+		printf("%s: %d/%d (%.1f%%), %d right answers failed, %d wrong answers passed\n",
+		    sets[i].dir, agree, total, total ? 100.0 * agree / total : 0, rf, wp);
+		ck_assert_msg(total >= 148, "%s: only %d answers", sets[i].dir, total);
+		ck_assert_msg(agree >= sets[i].agree_min, "%s: agreement %d below %d", sets[i].dir,
+		    agree, sets[i].agree_min);
+		ck_assert_msg(rf <= sets[i].right_failed_max, "%s: %d right answers failed (at most %d)",
+		    sets[i].dir, rf, sets[i].right_failed_max);
+		ck_assert_msg(wp <= sets[i].wrong_passed_max, "%s: %d wrong answers passed (at most %d)",
+		    sets[i].dir, wp, sets[i].wrong_passed_max);
 	}
-	/* every shared misconception is charged somewhere above */
-	for (size_t i = 0; grade_shared_lines[i]; i++) {
-		const char *ln = grade_shared_lines[i];
-		if (strncmp(ln, "misconception ", 14) != 0)
-			continue;
-		char id[48];
-		size_t n = strcspn(ln + 14, ":");
-		snprintf(id, sizeof id, "%.*s", (int)n, ln + 14);
-		bool tested = false;
-		for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
-			tested |= strcmp(cases[k][2], id) == 0;
-		ck_assert_msg(tested, "shared misconception %s has no case here", id);
-	}
-	/* a hedge that never commits fails, whatever it mentions */
-	static const char *const hedges[][2] = {
-		{ "overflow", "Might be overflow, might be underflow, hard to say. Maybe the "
-		    "scale doesn't help here? I'd perhaps try fp32, not sure." },
-		{ "underflow", "It may underflow, I'm not sure. Loss scaling perhaps multiplies "
-		    "the loss by S and maybe divides it back before the step." },
-	};
-	for (size_t i = 0; i < sizeof hedges / sizeof hedges[0]; i++) {
-		grade_rubric *r = load_rubric(top_dir(), hedges[i][0]);
-		grade_result res;
-		ck_assert(grade_answer(r, hedges[i][1], strlen(hedges[i][1]), &res));
-		ck_assert_msg(res.verdict == GRADE_HEDGE, "%s: '%s' is not a hedge (%s)",
-		    hedges[i][0], hedges[i][1], grade_verdict_text(res.verdict));
-		grade_result_free(&res);
-		grade_rubric_free(r);
-	}
-	/* a point the answer says is not needed is not made */
-	static const char *const denied[][3] = {
-		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it underflows. "
-		    "GradScaler stores that gradient in fp32; no scaling of the loss is "
-		    "involved, and the gradient is divided by S before the step.", "scale-loss" },
-		{ "cmp-speedup", "No, not a speedup: skipped steps waste time. Also there is no "
-		    "need to compare against fp32 quality.", "compare" },
-	};
-	for (size_t i = 0; i < sizeof denied / sizeof denied[0]; i++) {
-		grade_rubric *r = load_rubric(top_dir(), denied[i][0]);
-		grade_result res;
-		ck_assert(grade_answer(r, denied[i][1], strlen(denied[i][1]), &res));
-		for (size_t k = 0; k < res.nconcepts; k++)
-			if (strcmp(res.concepts[k].id, denied[i][2]) == 0)
-				ck_assert_msg(!res.concepts[k].hit, "%s: %s is credited in '%s'",
-				    denied[i][0], denied[i][2], denied[i][1]);
-		ck_assert(!res.pass);
-		grade_result_free(&res);
-		grade_rubric_free(r);
-	}
+	for (size_t q = 0; q < 9; q++)
+		grade_rubric_free(r[q]);
 }
 END_TEST
 
@@ -646,6 +462,6 @@ grade_sets_tcase(void)
 	tcase_add_test(tc, own_answers_pass);
 	tcase_add_test(tc, article_concise_answers_pass);
 	tcase_add_test(tc, right_however_written);
-	tcase_add_test(tc, false_claim_beside_right_fails);
+	tcase_add_test(tc, fresh_sets);
 	return tc;
 }

@@ -1,0 +1,21 @@
+/*
+ * grade_test.h — shared by the grader's tests: the shipped rubric of a
+ * question and the labelled answer sets (check_grade_sets.c).
+ */
+#ifndef FPTUTOR_GRADE_TEST_H
+#define FPTUTOR_GRADE_TEST_H
+
+#include <stdbool.h>
+
+#include "grade/grade.h"
+
+/* The source tree ($top_srcdir, else "."). */
+const char *grade_test_top(void);
+/* The rubric of question id, from the one shipped lesson that asks it. */
+grade_rubric *grade_test_rubric(const char *top, const char *id);
+/* Grade every PASS:/FAIL: line of file with r and add to the counts;
+ * fail_right may be NULL; show prints each disagreement. */
+void grade_test_set(const grade_rubric *r, const char *file, int *agree, int *total,
+    int *false_pass, int *fail_right, bool show);
+
+#endif
