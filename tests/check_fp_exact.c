@@ -316,6 +316,34 @@ START_TEST(test_declines)
 }
 END_TEST
 
+/* fp_read_beyond reads exactly where fp_real clamps (above DBL_MAX, below
+ * the smallest normal double, bits cut) and nowhere else. */
+START_TEST(test_beyond)
+{
+	static const char *const yes[] = { "1e400", "-1e400", "0x1p5000",
+		"1e-400", "1e-310", "0x1.0000000000001p-1030",
+		"1.7976931348623159e308" };
+	static const char *const no[] = { "1e300", "1e-300", "1", "0.1",
+		"0x1p-1022", "0x1p-1074", "0x1.8p-1030", "1.7976931348623157e308",
+		"inf", "0" };
+	fp_exact x, y;
+	fp_real r;
+
+	for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+		ck_assert(fp_read(yes[i], &r, NULL) == FP_READ_OK);
+		ck_assert_msg(fp_read_beyond(yes[i], &r, &x), "'%s' not beyond", yes[i]);
+		read_ok(yes[i], &y);
+		ck_assert(x.lead == y.lead && x.sig == y.sig && x.more == y.more);
+	}
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		ck_assert(fp_read(no[i], &r, NULL) == FP_READ_OK);
+		ck_assert_msg(!fp_read_beyond(no[i], &r, &x), "'%s' beyond", no[i]);
+	}
+	ck_assert(fp_read("1e400", &r, NULL) == FP_READ_OK);
+	ck_assert(!fp_read_beyond(NULL, &r, &x));
+}
+END_TEST
+
 Suite *
 fp_exact_suite(void)
 {
@@ -329,6 +357,7 @@ fp_exact_suite(void)
 	tcase_add_test(tc, test_long_decimals);
 	tcase_add_test(tc, test_agrees_in_range);
 	tcase_add_test(tc, test_declines);
+	tcase_add_test(tc, test_beyond);
 	suite_add_tcase(s, tc);
 	return s;
 }

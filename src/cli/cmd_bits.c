@@ -106,7 +106,7 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 		int status = CLI_OK;
 		for (int i = 0; i < o->nfmt; i++) {
 			const fp_format *f = o->fmts[i];
-			bits_item it = { f, trimmed, NULL, 0, 0 };
+			bits_item it = { f, trimmed, NULL, 0, 0, NULL };
 			if (!fp_parse_bits(f, trimmed, &it.bits)) {
 				cli_err(cmd, "%s%s'%s' is not a %d-bit pattern of %s "
 				    "(hex such as 0x%0*x, or %d binary digits)",
@@ -138,7 +138,7 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 		return CLI_DATAERR;
 	}
 	for (int i = 0; i < o->nfmt; i++) {
-		bits_item it = { o->fmts[i], trimmed, &r, 0, 0 };
+		bits_item it = { o->fmts[i], trimmed, &r, 0, 0, NULL };
 		it.bits = fp_encode_real(it.fmt, &r, &it.flags);
 		if (!o->json && !first)
 			putchar('\n');

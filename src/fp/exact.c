@@ -12,12 +12,15 @@
  * read up to FP_EXACT_MAX_EXP10 in magnitude (5^E then has some 23
  * million bits), hex exponents up to four times that; beyond, and for
  * zero, inf and NaN, fp_read_exact declines and callers fall back on
- * fp_real's reading.
+ * fp_real's reading.  fp_read_beyond reads it only where fp_real cannot
+ * tell the walk the truth: past double's range.
  */
 #include <config.h>
 
+#include <float.h>
 #include <gmp.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -136,4 +139,14 @@ fp_read_exact(const char *text, fp_exact *out)
 	}
 	mpz_clears(m, p5, rem, NULL);
 	return ok;
+}
+
+bool
+fp_read_beyond(const char *text, const fp_real *r, fp_exact *x)
+{
+	double a = fabs(r->lo);
+
+	if (text == NULL || !r->sticky || !(a == DBL_MAX || a < DBL_MIN))
+		return false;
+	return fp_read_exact(text, x);
 }

@@ -244,12 +244,29 @@ typedef struct fp_exact {
 #define FP_EXACT_MAX_EXP10 10000000L
 bool fp_read_exact(const char *text, fp_exact *out);
 void fp_explain_round_exact(const fp_format *f, const fp_exact *x, fp_walk *out);
+/*
+ * The one way every view walks a number it read from text.  Inside
+ * double's range r is enough (fp_explain_round); beyond it, r above
+ * DBL_MAX or nonzero below the smallest normal double with bits cut, r
+ * can only say "beyond" and the walk needs the text's exact reading.
+ * fp_read_beyond fills *x and returns true exactly then (text may be
+ * NULL: false), so that a caller which walks the value many times (a
+ * screen redrawn, a lesson's block) reads the text once; reading 1e400
+ * takes microseconds, 1e-9999999 a tenth of a second.  fp_explain_round_x
+ * walks r into f through x when x is not NULL, else through r.
+ */
+bool fp_read_beyond(const char *text, const fp_real *r, fp_exact *x);
+void fp_explain_round_x(const fp_format *f, const fp_real *r,
+    const fp_exact *x, fp_walk *out);
 /* The stages a view animates after the bits when r is rounded into f:
  * 0 when r is exact there (or zero, inf, NaN); 2 when the exponent alone
  * overflows (no cut to show); else 3 (the cut; guard, round and sticky;
  * the decision) plus 1 for an overflow to inf, a flush to zero or a carry
- * into the exponent.  out (may be NULL) gets the walk when there are
- * stages, so a view that draws them need not explain the rounding twice. */
-int fp_round_stages(const fp_format *f, const fp_real *r, fp_walk *out);
+ * into the exponent.  x (may be NULL) is r's exact reading from
+ * fp_read_beyond, walked in r's place.  out (may be NULL) gets the walk
+ * when there are stages, so a view that draws them need not explain the
+ * rounding twice. */
+int fp_round_stages(const fp_format *f, const fp_real *r, const fp_exact *x,
+    fp_walk *out);
 
 #endif

@@ -143,7 +143,10 @@ check_values(lesson_checker *c, lesson_block *b)
 		}
 		if (!read_number(c, b, w.s, w.n, &b->vals[b->nvals]))
 			continue;
-		b->valtext[b->nvals++] = lesson_strndup(w.s, w.n);
+		b->valtext[b->nvals] = lesson_strndup(w.s, w.n);
+		b->beyond[b->nvals] = fp_read_beyond(b->valtext[b->nvals],
+		    &b->vals[b->nvals], &b->exact[b->nvals]);
+		b->nvals++;
 	}
 	if (nwords == 0)
 		lesson_vdiag(c, b->args_loc, LMSG_BLOCK_NO_VALUES, name);
@@ -155,7 +158,7 @@ check_values(lesson_checker *c, lesson_block *b)
 		for (int i = 0; i < b->nfmts; i++)
 			frames += b->kind != LB_BITS ? 4 : b->fmts[i]->width +
 			    (v < b->nvals ? fp_round_stages(b->fmts[i], &b->vals[v],
-			    NULL) : 0);
+			    lesson_block_exact(b, v), NULL) : 0);
 	b->nframes = frames;
 }
 

@@ -261,14 +261,11 @@ view_bits_text(FILE *out, const view_bits_item *it)
 	if (it->real && (it->flags & FP_FLAG_INEXACT)) {
 		fp_walk w;
 		fp_exact x;
-		double a = fabs(it->real->lo);
-		/* Beyond double's range fp_real only says "beyond": read the
-		 * text exactly, so that the walk shows the true exponent. */
-		if (it->real->sticky && (a == DBL_MAX || a < DBL_MIN) &&
-		    it->input != NULL && fp_read_exact(it->input, &x))
-			fp_explain_round_exact(f, &x, &w);
-		else
-			fp_explain_round(f, it->real, &w);
+		/* Beyond double's range fp_real only says "beyond": the text's
+		 * exact reading gives the walk its true exponent. */
+		const fp_exact *ex = it->exact != NULL ? it->exact
+		    : fp_read_beyond(it->input, it->real, &x) ? &x : NULL;
+		fp_explain_round_x(f, it->real, ex, &w);
 		if (!w.special)
 			show_walk(out, f, &w);
 	}
