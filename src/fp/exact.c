@@ -73,7 +73,7 @@ fp_read_exact(const char *text, fp_exact *out)
 	size_t pos;
 
 	memset(out, 0, sizeof *out);
-	if (fp_read(text, &r, &pos) != FP_READ_OK || r.lo != r.lo ||
+	if (fp_read_long(text, &r, &pos) != FP_READ_OK || r.lo != r.lo ||
 	    (r.lo == r.lo * 2 && r.lo != 0))
 		return false;			/* not a number, NaN or inf */
 	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')

@@ -86,15 +86,21 @@ typedef enum fp_read_err {
 	FP_READ_OK,
 	FP_READ_EMPTY,		/* nothing but blanks */
 	FP_READ_SYNTAX,		/* not a number; *errpos says where */
-	FP_READ_TOOLONG,	/* longer than FP_READ_MAX bytes */
+	FP_READ_TOOLONG,	/* longer than FP_READ_MAX (fp_read_long:
+				 * FP_READ_LONG_MAX) bytes */
 } fp_read_err;
 #define FP_READ_MAX 4096
+#define FP_READ_LONG_MAX (2u << 20)	/* 2 MiB: a 10^6-digit literal fits */
 
 /* Read decimal ("1e-8", "65,504" is not accepted), C99 hex float ("0x1p-24"),
  * "inf", "infinity", "nan", each with an optional sign.  Leading and trailing
  * blanks are allowed.  On a syntax error *errpos is the byte offset of the
- * first offending character. */
+ * first offending character.  fp_read takes at most FP_READ_MAX bytes, the
+ * size of every field and answer that holds a number; fp_read_long, for
+ * the one literal `fptutor bits` was given, FP_READ_LONG_MAX, read exactly
+ * in milliseconds (strtod in place, no copy). */
 fp_read_err fp_read(const char *text, fp_real *out, size_t *errpos);
+fp_read_err fp_read_long(const char *text, fp_real *out, size_t *errpos);
 const char *fp_read_errstr(fp_read_err e);
 
 /* Round once into the format (nearest, ties to even).  Returns the bit
@@ -229,7 +235,7 @@ void fp_explain_round(const fp_format *f, const fp_real *r, fp_walk *out);
  * The exact value of a number's text, for a walk beyond double's range:
  * |x| = 0.sig x 2^(lead + 1), the leading 1 of sig at bit 63, so 1e400
  * has lead 1328 and 1e-400 lead -1329; `more` says bits beyond sig's are
- * set.  fp_read_exact reads text as fp_read does (false for bad text,
+ * set.  fp_read_exact reads text as fp_read_long does (false for bad text,
  * zero, inf and NaN, and a decimal exponent beyond FP_EXACT_MAX_EXP10 or
  * a hex one beyond four times that), and fp_explain_round_exact walks it
  * into f: the same walk fp_explain_round gives inside double's range,
