@@ -34,7 +34,7 @@ tests_check_drill_CFLAGS = $(CHECK_FLAGS)
 tests_check_drill_LDADD = $(CHECK_LDADD)
 tests_check_calc_SOURCES = tests/calc_test.h tests/calc_test.c \
 	tests/check_calc.c tests/check_calc_arith.c tests/check_calc_lang.c \
-	tests/check_calc_policy.c
+	tests/check_calc_policy.c tests/check_calc_sum.c
 tests_check_calc_CFLAGS = $(CHECK_FLAGS)
 tests_check_calc_LDADD = $(CHECK_LDADD)
 tests_check_scaler_SOURCES = tests/scaler_test.h tests/check_scaler.c \
