@@ -142,11 +142,15 @@ fp_read_exact(const char *text, fp_exact *out)
 }
 
 bool
-fp_read_beyond(const char *text, const fp_real *r, fp_exact *x)
+fp_real_beyond(const fp_real *r)
 {
 	double a = fabs(r->lo);
 
-	if (text == NULL || !r->sticky || !(a == DBL_MAX || a < DBL_MIN))
-		return false;
-	return fp_read_exact(text, x);
+	return r->sticky && (a == DBL_MAX || a < DBL_MIN);
+}
+
+bool
+fp_read_beyond(const char *text, const fp_real *r, fp_exact *x)
+{
+	return text != NULL && fp_real_beyond(r) && fp_read_exact(text, x);
 }

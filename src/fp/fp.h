@@ -258,9 +258,12 @@ void fp_explain_round_exact(const fp_format *f, const fp_exact *x, fp_walk *out)
  * fp_read_beyond fills *x and returns true exactly then (text may be
  * NULL: false), so that a caller which walks the value many times (a
  * screen redrawn, a lesson's block) reads the text once; reading 1e400
- * takes microseconds, 1e-9999999 a tenth of a second.  fp_explain_round_x
- * walks r into f through x when x is not NULL, else through r.
+ * takes microseconds, 1e-9999999 a tenth of a second (fp_real_beyond
+ * says whether it would read, for a caller that counts the cost).
+ * fp_explain_round_x walks r into f through x when x is not NULL, else
+ * through r.
  */
+bool fp_real_beyond(const fp_real *r);		/* the test alone */
 bool fp_read_beyond(const char *text, const fp_real *r, fp_exact *x);
 void fp_explain_round_x(const fp_format *f, const fp_real *r,
     const fp_exact *x, fp_walk *out);

@@ -64,6 +64,18 @@ read_number(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
 	return true;
 }
 
+/* Value v of a bits or round block beyond double's range is read exactly
+ * once, here (lesson_block_exact), its cost counted in the work budget:
+ * every view of the block then walks it with its true exponent. */
+static void
+read_beyond(lesson_checker *c, lesson_block *b, int v, lesson_loc at)
+{
+	if (b->valtext[v] != NULL && fp_real_beyond(&b->vals[v]) &&
+	    lesson_work_exact(c, b->valtext[v], at))
+		b->beyond[v] = fp_read_beyond(b->valtext[v], &b->vals[v],
+		    &b->exact[v]);
+}
+
 static bool
 read_double(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
     double *out)
@@ -144,8 +156,7 @@ check_values(lesson_checker *c, lesson_block *b)
 		if (!read_number(c, b, w.s, w.n, &b->vals[b->nvals]))
 			continue;
 		b->valtext[b->nvals] = lesson_strndup(w.s, w.n);
-		b->beyond[b->nvals] = fp_read_beyond(b->valtext[b->nvals],
-		    &b->vals[b->nvals], &b->exact[b->nvals]);
+		read_beyond(c, b, b->nvals, where(b, w.s));
 		b->nvals++;
 	}
 	if (nwords == 0)
