@@ -7,7 +7,8 @@
 # same file with any POSIX awk) to a temp file: short and long decimals of
 # every magnitude from 1e-12 to 1e12, both signs, integers, exact fp16 and
 # bf16 ties, hex floats, and a few inf/nan/-0.  Times the JSON conversion
-# (best of 3) and prints the figures against the goal.  A figure, not a
+# (best of 3) and prints the figures against the goal; then one literal
+# of a million digits, inside and beyond double's range.  A figure, not a
 # test: the exit status is 0 unless the program could not run.  Leaves no
 # files behind.
 set -u
@@ -53,20 +54,39 @@ now() { date +%s.%N; }
 case $(now) in
 *[!0-9.]* | *.) echo "bench_bits: needs a date(1) with %N; no figure"; exit 0 ;;
 esac
-best=
-for run in 1 2 3; do
-	t0=$(now)
-	"$prog" bits --json - <"$tmp/values" >/dev/null 2>"$tmp/err" || {
-		echo "bench_bits: $prog failed:" >&2
-		head -5 "$tmp/err" >&2
-		exit 1
-	}
-	t1=$(now)
-	best=$(echo "$t0 $t1 ${best:-}" | awk '{ d = $2 - $1; if ($3 != "" && $3 < d) d = $3; printf "%.3f", d }')
-done
+# best_of FILE ARGS...: the best of 3 runs, in seconds, of the program
+# with ARGS on FILE; nothing and status 1 (reported) when it fails.
+best_of() {
+	f=$1 b=
+	shift
+	for run in 1 2 3; do
+		t0=$(now)
+		"$prog" "$@" <"$f" >/dev/null 2>"$tmp/err" || {
+			echo "bench_bits: $prog $* failed:" >&2
+			head -5 "$tmp/err" >&2
+			return 1
+		}
+		t1=$(now)
+		b=$(echo "$t0 $t1 ${b:-}" | awk '{ d = $2 - $1; if ($3 != "" && $3 < d) d = $3; printf "%.3f", d }')
+	done
+	echo "$b"
+}
+best=$(best_of "$tmp/values" bits --json -) || exit 1
 out=$("$prog" bits --json - <"$tmp/values" | wc -l)
 
 echo "bits --json -: $lines values -> $out JSON lines (fp16, bf16)"
 echo "  best of 3: $best s ($(echo "$lines $best" | awk '{ printf "%.0f", $1 / $2 }') values/s)"
 echo "$best" | awk '{ printf "  goal: 1M values in under 1 s: %s\n", $1 < 1 ? "met" : "NOT met" }'
+
+# One literal of a million digits, every format and the text view (the
+# walk): 1 + 2^-11 + 10^-999999, read by strtod in place; and 7 repeated
+# a million times, beyond double's range, read again exactly (GMP).
+{ printf '1.00048828125'; head -c 999987 /dev/zero | tr '\0' 0; printf '1\n'; } >"$tmp/long"
+{ head -c 1000000 /dev/zero | tr '\0' 7; printf '\n'; } >"$tmp/huge"
+t_long=$(best_of "$tmp/long" bits -f all -) || exit 1
+t_huge=$(best_of "$tmp/huge" bits -f all -) || exit 1
+echo "bits -f all -: one literal of 10^6 digits, best of 3"
+echo "  1 + 2^-11 + 10^-999999 (in double's range): $t_long s"
+echo "  7 x 10^6 digits (beyond it, read exactly):  $t_huge s"
+echo "$t_long $t_huge" | awk '{ printf "  goal: well under 1 s each: %s\n", $1 < 0.5 && $2 < 0.5 ? "met" : "NOT met" }'
 exit 0

@@ -78,5 +78,6 @@ TCase *ct_tcase(Suite *s, const char *name);
 
 void calc_arith_tcases(Suite *s);	/* check_calc_arith.c: "arithmetic" */
 void calc_lang_tcases(Suite *s);	/* check_calc_lang.c: "functions", "syntax" */
+void calc_sum_tcases(Suite *s);		/* check_calc_sum.c: "exact sums" */
 
 #endif

@@ -417,6 +417,7 @@ calc_suite(void)
 	tcase_add_test(tc, test_promotion);
 	tcase_add_test(tc, test_trace_alignment);
 	calc_lang_tcases(s);
+	calc_sum_tcases(s);
 	return s;
 }
 

@@ -11,7 +11,9 @@
  * 10^1000000 and 10^-400, whose odd parts (5^n) are longer than 64 bits,
  * so bits beyond the first 64 are set.  Inside double's range the walk
  * must agree with fp_explain_round field by field, and its bits with
- * fp_encode_real.
+ * fp_encode_real.  Literals of 10^6 digits (fp_read_long): halfway points
+ * of the textbook decoder (fp_ref.h), written out in decimal by the big
+ * integer, plus or minus 10^-999999, must round up, down and to even.
  */
 #include <config.h>
 
@@ -22,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fp_ref.h"
 
 Suite *fp_exact_suite(void);
 
@@ -316,6 +320,229 @@ START_TEST(test_declines)
 }
 END_TEST
 
+/* fp_read_beyond reads exactly where fp_real clamps (above DBL_MAX, below
+ * the smallest normal double, bits cut) and nowhere else. */
+START_TEST(test_beyond)
+{
+	static const char *const yes[] = { "1e400", "-1e400", "0x1p5000",
+		"1e-400", "1e-310", "0x1.0000000000001p-1030",
+		"1.7976931348623159e308" };
+	static const char *const no[] = { "1e300", "1e-300", "1", "0.1",
+		"0x1p-1022", "0x1p-1074", "0x1.8p-1030", "1.7976931348623157e308",
+		"inf", "0" };
+	fp_exact x, y;
+	fp_real r;
+
+	for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+		ck_assert(fp_read(yes[i], &r, NULL) == FP_READ_OK);
+		ck_assert_msg(fp_read_beyond(yes[i], &r, &x), "'%s' not beyond", yes[i]);
+		read_ok(yes[i], &y);
+		ck_assert(x.lead == y.lead && x.sig == y.sig && x.more == y.more);
+	}
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		ck_assert(fp_read(no[i], &r, NULL) == FP_READ_OK);
+		ck_assert_msg(!fp_read_beyond(no[i], &r, &x), "'%s' beyond", no[i]);
+	}
+	ck_assert(fp_read("1e400", &r, NULL) == FP_READ_OK);
+	ck_assert(!fp_read_beyond(NULL, &r, &x));
+}
+END_TEST
+
+/* ---- 10^6-digit literals (fp_read_long) ------------------------------------ */
+
+#define LONG_PLACES 999999	/* the last digit is worth 10^-999999 */
+
+/* The exact decimal expansion of a positive double d in (0, 2), every
+ * digit after the point (d = M x 2^-k, M odd, is M x 5^k / 10^k), into
+ * buf as "I.FFFF"; returns the number of fraction digits. */
+static size_t
+exact_decimal(double d, char *buf, size_t cap)
+{
+	int k = 0;
+	big b;
+
+	while (d != floor(d)) {
+		d *= 2;
+		k++;
+	}
+	ck_assert(d < 9007199254740992.0);	/* 2^53: M is a double's */
+	uint64_t m = (uint64_t)d;
+	big_init(&b, (uint32_t)m, 64);
+	if (m >> 32) {
+		b.w[1] = (uint32_t)(m >> 32);
+		b.n = 2;
+	}
+	for (int i = 0; i < k; i++)
+		big_mul_add(&b, 5, 0);
+	char digits[256];
+	big_decimal(&b, digits, sizeof digits);
+	free(b.w);
+	size_t nd = strlen(digits);
+	ck_assert_uint_gt(nd, (size_t)k);	/* d >= 1: an integer digit */
+	snprintf(buf, cap, "%.*s.%s", (int)(nd - (size_t)k), digits,
+	    digits + nd - (size_t)k);
+	return (size_t)k;
+}
+
+/* h's expansion to LONG_PLACES fraction digits, then +1 or -1 in the
+ * last place (sign 0: h itself, zeros after its digits). */
+static char *
+long_literal(double h, int sign)
+{
+	char head[256];
+	size_t k = exact_decimal(h, head, sizeof head), hl = strlen(head);
+	size_t len = hl - k + LONG_PLACES;
+	char *t = malloc(len + 1);
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_lt(k, LONG_PLACES);
+	memcpy(t, head, hl);
+	memset(t + hl, '0', len - hl);
+	t[len] = '\0';
+	if (sign > 0) {
+		t[len - 1] = '1';
+	} else if (sign < 0) {		/* borrow through the zeros */
+		size_t i = len - 1;
+		while (t[i] == '0' || t[i] == '.') {
+			if (t[i] == '0')
+				t[i] = '9';
+			i--;
+		}
+		t[i]--;
+	}
+	return t;
+}
+
+/*
+ * Halfway points of fp16, bf16 and fp32 (h = the mean of two neighbours,
+ * by the textbook decoder of fp_ref.h), written out to 10^6 digits: h
+ * itself ties to even, h + 10^-999999 rounds up, h - 10^-999999 down.
+ * The double reading: lo = h with sticky for the one above, the double
+ * below h with sticky for the one below, h alone for the tie.  The walk:
+ * guard 1 and sticky 1 above, guard 0 and round 1 below (the bits after
+ * the cut are 0111...), guard 1, round 0, sticky 0 at the tie.
+ */
+START_TEST(test_million_digits)
+{
+	static const struct { fp_id id; uint32_t lo; } c[] = {
+		{ FP_FP16, 0x3c00 }, { FP_FP16, 0x3c01 }, { FP_FP16, 0x3e55 },
+		{ FP_BF16, 0x3f80 }, { FP_BF16, 0x3f81 },
+		{ FP_FP32, 0x3f800000 }, { FP_FP32, 0x3fabcdef },
+	};
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		const struct ref_fmt *rf = &REF[c[i].id];
+		const fp_format *f = fp_format_get(c[i].id);
+		double a = ref_raw(rf, c[i].lo), b = ref_raw(rf, c[i].lo + 1);
+		double h = (a + b) / 2;
+		uint32_t even = c[i].lo & 1 ? c[i].lo + 1 : c[i].lo;
+
+		for (int sign = -1; sign <= 1; sign++) {
+			char *t = long_literal(h, sign);
+			fp_real r;
+			fp_walk w;
+			unsigned fl = 0;
+
+			ck_assert_uint_gt(strlen(t), 1000000);
+			ck_assert_int_eq(fp_read(t, &r, NULL), FP_READ_TOOLONG);
+			ck_assert_int_eq(fp_read_long(t, &r, NULL), FP_READ_OK);
+			ck_assert(r.lo == (sign < 0 ? nextafter(h, 0) : h));
+			ck_assert(r.sticky == (sign != 0));
+			uint32_t got = fp_encode_real(f, &r, &fl);
+			uint32_t want = sign > 0 ? c[i].lo + 1 : sign < 0 ? c[i].lo : even;
+			ck_assert_msg(got == want, "%s 0x%x %+d: got 0x%x, want 0x%x",
+			    rf->name, (unsigned)c[i].lo, sign, (unsigned)got,
+			    (unsigned)want);
+			ck_assert(fl & FP_FLAG_INEXACT);
+			fp_explain_round(f, &r, &w);
+			ck_assert_uint_eq(w.guard, sign >= 0);
+			ck_assert_uint_eq(w.round, sign < 0);
+			ck_assert_uint_eq(w.sticky, sign != 0);
+			ck_assert_int_eq(w.decision, sign > 0 ? FP_ROUND_UP : sign < 0
+			    ? FP_ROUND_DOWN : want == c[i].lo ? FP_ROUND_TIE_DOWN
+			    : FP_ROUND_TIE_UP);
+			free(t);
+		}
+	}
+}
+END_TEST
+
+/* Half of fp16's smallest subnormal, 2^-25, written out (25 digits) and
+ * padded to 10^6: exactly half flushes to zero (ties to even), and
+ * 10^-999999 more rounds up to 2^-24.  The cap: FP_READ_LONG_MAX bytes,
+ * decimal or hex, and a syntax error found at its byte deep inside.  And
+ * 10^999999 written out (10^6 digits) is read exactly beyond double's
+ * range: its first 1 at 2^3321924. */
+START_TEST(test_million_digits_edges)
+{
+	const fp_format *f16 = fp_format_get(FP_FP16);
+	fp_real r;
+	unsigned fl = 0;
+
+	/* 2^-25 = 5^25 / 10^25 */
+	big b;
+	big_init(&b, 1, 8);
+	for (int i = 0; i < 25; i++)
+		big_mul_add(&b, 5, 0);
+	char d5[64];
+	big_decimal(&b, d5, sizeof d5);
+	free(b.w);
+	size_t len = 2 + LONG_PLACES;
+	char *t = malloc(len + 1);
+	ck_assert_ptr_nonnull(t);
+	memset(t, '0', len);
+	t[1] = '.';
+	memcpy(t + 2 + 25 - strlen(d5), d5, strlen(d5));
+	t[len] = '\0';
+	ck_assert_int_eq(fp_read_long(t, &r, NULL), FP_READ_OK);
+	ck_assert(r.lo == ldexp(1, -25) && !r.sticky);
+	ck_assert_uint_eq(fp_encode_real(f16, &r, &fl), 0);
+	ck_assert(fl & FP_FLAG_UNDERFLOW);
+	t[len - 1] = '1';
+	ck_assert_int_eq(fp_read_long(t, &r, NULL), FP_READ_OK);
+	ck_assert(r.lo == ldexp(1, -25) && r.sticky);
+	ck_assert_uint_eq(fp_encode_real(f16, &r, NULL), 1);
+	free(t);
+
+	/* the cap: FP_READ_LONG_MAX bytes are read, one more is not */
+	t = malloc(FP_READ_LONG_MAX + 2);
+	ck_assert_ptr_nonnull(t);
+	memset(t, '0', FP_READ_LONG_MAX + 1);
+	t[1] = '.';
+	t[FP_READ_LONG_MAX - 1] = '1';
+	t[FP_READ_LONG_MAX] = '\0';
+	ck_assert_int_eq(fp_read_long(t, &r, NULL), FP_READ_OK);
+	ck_assert(r.lo == 0 && r.sticky);	/* 10^-2097150: below every double */
+	t[FP_READ_LONG_MAX] = '0';
+	t[FP_READ_LONG_MAX + 1] = '\0';
+	ck_assert_int_eq(fp_read_long(t, &r, NULL), FP_READ_TOOLONG);
+	memcpy(t, "0x0.", 4);			/* hex: 16^-(2097148) */
+	t[FP_READ_LONG_MAX] = '\0';
+	ck_assert_int_eq(fp_read_long(t, &r, NULL), FP_READ_OK);
+	ck_assert(r.lo == 0 && r.sticky);
+	/* a syntax error deep inside is found, at its byte */
+	memset(t, '1', FP_READ_LONG_MAX);
+	t[FP_READ_LONG_MAX - 7] = 'x';
+	size_t pos = 0;
+	ck_assert_int_eq(fp_read_long(t, &r, &pos), FP_READ_SYNTAX);
+	ck_assert_uint_eq(pos, FP_READ_LONG_MAX - 7);
+
+	/* 10^999999 in digits, and the exact reading of it */
+	fp_exact x;
+	memset(t, '0', 1000000);
+	t[0] = '1';
+	t[1000000] = '\0';
+	read_ok(t, &x);
+	/* floor(999999 log2 10), with 999999 log2 10 = 3321924.86...: far
+	 * from an integer, so the double product is safe */
+	double e = 999999 * log2(10.0), fl_e = floor(e);
+	ck_assert(e - fl_e > 0.01 && e - fl_e < 0.99);
+	ck_assert_int_eq(x.lead, (long)fl_e);
+	ck_assert(x.more);			/* 5^999999 has more than 64 bits */
+	free(t);
+}
+END_TEST
+
 Suite *
 fp_exact_suite(void)
 {
@@ -329,6 +556,9 @@ fp_exact_suite(void)
 	tcase_add_test(tc, test_long_decimals);
 	tcase_add_test(tc, test_agrees_in_range);
 	tcase_add_test(tc, test_declines);
+	tcase_add_test(tc, test_beyond);
+	tcase_add_test(tc, test_million_digits);
+	tcase_add_test(tc, test_million_digits_edges);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,9 +10,10 @@
  *                 final loss at least 25% above fp32's;
  *   fp16          a skipped step in the first ten, none after, a scale
  *                 below 2^16 at the end, a final loss within 2% of fp32's
- *                 (README's bound, checked at the defaults and every seed
- *                 of SEEDS: at seed 42 it is 1.25% above);
- *   bf16          a final loss within 2% of fp32's (README's bound too);
+ *                 (fptutor(1)'s bound, `train`, checked at the defaults
+ *                 and every seed of SEEDS, the seeds the manual lists
+ *                 (tests/docs.sh): at seed 42 it is 1.25% above);
+ *   bf16          a final loss within 2% of fp32's (the manual's bound too);
  *   fp16-params   at least a fifth of the updates swallowed, at least half
  *                 in the last tenth of the run, and a final loss above that
  *                 of fp16 with master weights.
@@ -28,9 +29,9 @@
 #include "train/toy.h"
 #include "train/toy_int.h"
 
-/* README: fp16 with the scaler and bf16 end within 2% of fp32's final
- * loss at the defaults and at every seed of SEEDS. */
-#define README_BOUND 0.02
+/* fptutor(1), `train`: fp16 with the scaler and bf16 end within 2% of
+ * fp32's final loss at the defaults and at every seed of SEEDS. */
+#define MANUAL_BOUND 0.02
 
 /* ---- running every mode ----------------------------------------------- */
 
@@ -119,14 +120,14 @@ check_phenomena(const toy_config *cfg)
 	    f16->first_nonfinite_op <= TOY_OP_GRAD_B1, "seed %llu: fp16's first "
 	    "inf is not in the step-1 backward (%ld, %s)", seed,
 	    f16->first_nonfinite_step, toy_op_name(f16->first_nonfinite_op));
-	ck_assert_msg(fabs(rel(f16->final_loss, f32->final_loss)) <= README_BOUND,
+	ck_assert_msg(fabs(rel(f16->final_loss, f32->final_loss)) <= MANUAL_BOUND,
 	    "seed %llu: fp16 %g not within 2%% of fp32 %g", seed,
 	    f16->final_loss, f32->final_loss);
 
 	/* bf16: no scaler needed, close to fp32. */
 	ck_assert_msg(b16->skipped_steps == 0 && b16->first_nonfinite_step == 0,
 	    "seed %llu: bf16 saw inf/NaN", seed);
-	ck_assert_msg(fabs(rel(b16->final_loss, f32->final_loss)) <= README_BOUND,
+	ck_assert_msg(fabs(rel(b16->final_loss, f32->final_loss)) <= MANUAL_BOUND,
 	    "seed %llu: bf16 %g not within 2%% of fp32 %g", seed,
 	    b16->final_loss, f32->final_loss);
 

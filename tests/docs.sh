@@ -5,8 +5,9 @@
 # .ci/run runs verbatim; its package list is bootstrap's; every relative
 # link of the README and doc/ leads to a file; every section of
 # doc/design.md that the tree cites exists, and nothing cites the design
-# by another name; the screen picture, made again by tools/screenshot.sh,
-# is the one in doc/ and in the README.
+# by another name; the toy run's claim in fptutor(1) names the seeds and
+# the bound tests/check_toy checks; the screen picture, made again by
+# tools/screenshot.sh, is the one in doc/ and in the README.
 . "${top_srcdir:-.}/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fptutor-docs.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -117,6 +118,21 @@ if [ -s "$tmp/old" ]; then
 	fail "these cite a design page that is not in the tree (the design is doc/design.md): $(tr '\n' ' ' <"$tmp/old")"
 else
 	pass "no file cites a design page outside the tree"
+fi
+
+# The toy run's claim in fptutor(1): within 2% of fp32 at the seeds
+# tests/check_toy runs, which are the seeds and the bound it checks.
+claim=$(printf '%s\n' "$text" | tr -s ' \n' '  ' |
+    sed -n 's/.*each end within \([0-9]*\)% of fp32.s final loss, at the default seed and at every seed tests\/check_toy tries (\([^)]*\)).*/\1 \2/p' |
+    sed 's/ and /, /; s/, /,/g')
+toy=$top_srcdir/tests/check_toy.c
+seeds=$(sed -n 's/^static const uint64_t SEEDS\[\] = { \(.*\) };$/\1/p' "$toy" |
+    sed 's/UINT64_C(0xffffffffffffffff)/2^64-1/; s/, /,/g')
+bound=$(sed -n 's/^#define MANUAL_BOUND 0\.0\([0-9]\)$/\1/p' "$toy")
+if [ -n "$seeds" ] && [ "$claim" = "$bound $seeds" ]; then
+	pass "fptutor(1)'s toy-run claim is what tests/check_toy checks: within $bound% at $seeds"
+else
+	fail "fptutor(1) says within/at '$claim'; tests/check_toy checks '$bound $seeds'"
 fi
 
 # The screen picture: tools/screenshot.sh makes it again, the same bytes

@@ -34,7 +34,7 @@ tests_check_drill_CFLAGS = $(CHECK_FLAGS)
 tests_check_drill_LDADD = $(CHECK_LDADD)
 tests_check_calc_SOURCES = tests/calc_test.h tests/calc_test.c \
 	tests/check_calc.c tests/check_calc_arith.c tests/check_calc_lang.c \
-	tests/check_calc_policy.c
+	tests/check_calc_policy.c tests/check_calc_sum.c
 tests_check_calc_CFLAGS = $(CHECK_FLAGS)
 tests_check_calc_LDADD = $(CHECK_LDADD)
 tests_check_scaler_SOURCES = tests/scaler_test.h tests/check_scaler.c \
@@ -89,24 +89,26 @@ tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
 # pages, doc/ and the screen picture agree; hostile: bad input of every
 # kind; layers: src/ keeps its layers; lesson: check-lesson over the
 # malformed lessons (tests/lessons/bad: NAME.lesson beside its NAME.diag);
-# lesson_set: the shipped lessons; lesson_literals: no computed number
+# lesson_set: the shipped lessons; bits_long: literals of 10^6 digits,
+# rounded once; lesson_literals: no computed number
 # typed in a lesson; inspect: fptutor inspect on files tests/mktensor
 # writes; class: class mode's verdicts against single-answer grade;
 # handout: the markdown handouts through cmark-gfm; tui, tui_lab,
-# tui_present, tui_answer: the full-screen tutor in tmux at 80x24 (skipped without
-# tmux).  tests/README.md says what each checks and how golden files are
-# rewritten (FPTUTOR_UPDATE_GOLDEN=1).
+# tui_present, tui_answer, tui_beyond: the full-screen tutor in tmux at
+# 80x24 (skipped without tmux).  tests/README.md says what each checks
+# and how golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/review.sh \
-	tests/tui_review.sh tests/tui_answer.sh
+	tests/tui_review.sh tests/tui_answer.sh tests/tui_beyond.sh \
+	tests/bits_long.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/lib.sh \
 	tests/review.sh tests/tui_review.sh tests/tui_answer.sh \
-	tests/tui_lib.sh
+	tests/tui_beyond.sh tests/tui_lib.sh tests/bits_long.sh
 # The tools those tests run: the layer check, the screen picture.
 EXTRA_DIST += tools/layers.sh tools/screenshot.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade tests/README.md

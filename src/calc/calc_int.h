@@ -91,10 +91,20 @@ void calc_accumulate(calc_kind k, const calc_step *x, const calc_step *y,
 
 /* reduce.c: the reduction or softmax-family function k (CK_SUM, CK_MEAN,
  * CK_DOT, CK_SOFTMAX, CK_LOG_SOFTMAX, CK_LOGSUMEXP, CK_XENT, CK_XENT_GRAD)
- * of x's values (and y's for dot, cls the class of cross_entropy),
- * computed in double into out[] (one element, or x->n for softmax,
- * log_softmax and the gradient); not yet rounded into a dtype. */
-void calc_reduce(calc_kind k, const calc_step *x, const calc_step *y,
-    size_t cls, double *out);
+ * of x's values (and y's for dot, cls the class of cross_entropy), not
+ * yet rounded into a dtype: sum, mean and dot of finite terms exactly,
+ * into *real (returns true; out[0] is real->lo, for the trace to show),
+ * the rest computed in double into out[] (one element, or x->n for
+ * softmax, log_softmax and the gradient). */
+bool calc_reduce(calc_kind k, const calc_step *x, const calc_step *y,
+    size_t cls, double *out, fp_real *real);
+
+/* xsum.c: the exact sum of x's values (of x[i] y[i] for CK_DOT, a scalar
+ * y broadcast), divided by their count for CK_MEAN, into *r as a
+ * truncation and a sticky bit.  False when a term or product is not
+ * finite (the double sum then gives the right inf or NaN).  An exact zero
+ * is +0, or -0 when every term is a -0. */
+bool calc_exact_sum(calc_kind k, const calc_step *x, const calc_step *y,
+    fp_real *r);
 
 #endif

@@ -146,10 +146,12 @@ pole(ev *v, const calc_step *s, size_t i)
 }
 
 /* Round exact[] into the dtype, set flags and the cause of a nonfinite
- * result.  lits, when not NULL, are the exact readings of literals. */
+ * result.  reals, when not NULL, are the exact values to round instead:
+ * of literals as read (literal true), or the exact sum of a reduction. */
 static void
-finish(ev *v, int idx, const fp_real *lits)
+finish(ev *v, int idx, const fp_real *reals, bool literal)
 {
+	const fp_real *lits = literal ? reals : NULL;
 	calc_step *s = S(v, idx);
 	bool in_nan = false, in_fin = true, divzero = false;
 
@@ -159,8 +161,8 @@ finish(ev *v, int idx, const fp_real *lits)
 	for (size_t i = 0; i < s->n; i++) {
 		unsigned fl = 0;
 		double x = s->exact[i];
-		s->bits[i] = lits ? fp_encode_real(s->dtype, &lits[i], &fl)
-				  : fp_encode(s->dtype, x, &fl);
+		s->bits[i] = reals ? fp_encode_real(s->dtype, &reals[i], &fl)
+				   : fp_encode(s->dtype, x, &fl);
 		s->value[i] = fp_decode(s->dtype, s->bits[i]);
 		/* Beyond double itself: the exact result overflowed while the
 		 * inputs were finite (unless it is a pole, x/0 or log 0, whose
@@ -247,7 +249,7 @@ autocast_to(ev *v, int node, int argi, int arg, const fp_format *dt)
 	a = S(v, arg);
 	S(v, id)->dim = a->dim;
 	memcpy(S(v, id)->exact, a->value, a->n * sizeof *a->value);
-	finish(v, id, NULL);
+	finish(v, id, NULL, false);
 	return id;
 }
 
@@ -308,7 +310,7 @@ eval_binary(ev *v, int node, char op, int a, int b, const char *opname)
 		}
 		S(v, id)->exact[i] = r;
 	}
-	finish(v, id, NULL);
+	finish(v, id, NULL, false);
 	return id;
 }
 
@@ -339,7 +341,7 @@ eval_generator(ev *v, int node, const calc_func *fn, const int *args)
 	double b = fn->kind == CK_RANGE ? cnt - 1 : S(v, args[1])->exact[0];
 	for (size_t i = 0; i < len; i++)
 		S(v, id)->exact[i] = len == 1 ? a : a + (b - a) * (double)i / (double)(len - 1);
-	finish(v, id, NULL);
+	finish(v, id, NULL, false);
 	return id;
 }
 
@@ -422,6 +424,7 @@ eval_call(ev *v, int node)
 	if (id < 0)
 		return -1;
 	calc_step *s = S(v, id);
+	fp_real sum;
 	x = S(v, args[0]);
 	s->dim = dim;
 	s->acc = n->acc;
@@ -439,11 +442,12 @@ eval_call(ev *v, int node)
 			r = isnan(x->value[i]) ? NAN : fn->name[1] == 'a'
 			    ? fmax(r, x->value[i]) : fmin(r, x->value[i]);
 		s->exact[0] = r;
-	} else {
-		calc_reduce(fn->kind, x, args[1] >= 0 ? S(v, args[1]) : NULL,
-		    cls, s->exact);
+	} else if (calc_reduce(fn->kind, x, args[1] >= 0 ? S(v, args[1]) : NULL,
+	    cls, s->exact, &sum)) {
+		finish(v, id, &sum, false);
+		return id;
 	}
-	finish(v, id, NULL);
+	finish(v, id, NULL, false);
 	return id;
 }
 
@@ -463,7 +467,7 @@ eval_node(ev *v, int node)
 		S(v, id)->dim = n->type == NT_VEC ? CALC_DIM_TENSOR : CALC_DIM_SCALAR;
 		for (size_t i = 0; i < n->nvals; i++)
 			S(v, id)->exact[i] = v->e->lits[n->first + i].lo;
-		finish(v, id, &v->e->lits[n->first]);
+		finish(v, id, &v->e->lits[n->first], true);
 		return id;
 	case NT_NEG:
 		if ((a = eval_node(v, n->kid[0])) < 0)
@@ -475,7 +479,7 @@ eval_node(ev *v, int node)
 		S(v, id)->dim = S(v, a)->dim;
 		for (size_t i = 0; i < S(v, id)->n; i++)
 			S(v, id)->exact[i] = -S(v, a)->value[i];
-		finish(v, id, NULL);
+		finish(v, id, NULL, false);
 		return id;
 	case NT_BIN:
 		if ((a = eval_node(v, n->kid[0])) < 0 || (b = eval_node(v, n->kid[1])) < 0)

@@ -8,4 +8,5 @@ src_libfptutor_a_SOURCES += \
 	src/calc/reduce.c \
 	src/calc/policy.c \
 	src/calc/accum.c \
+	src/calc/xsum.c \
 	src/calc/explain.c

@@ -1,9 +1,10 @@
 /*
  * reduce.c — the kernels of the reductions (sum, mean, dot) and of the
  * softmax family (softmax, log_softmax, logsumexp, cross_entropy and its
- * gradient) when no accumulator is chosen: each is computed in double
- * over its input's rounded values, for eval.c to round once at the end.
- * The softmax family is the stable one, everything relative to max x.
+ * gradient) when no accumulator is chosen, over their input's rounded
+ * values, for eval.c to round once at the end: sum, mean and dot exactly
+ * (xsum.c), the softmax family in double, the stable way (everything
+ * relative to max x), and that double rounded once.
  */
 #include <config.h>
 
@@ -41,11 +42,13 @@ at(const calc_step *s, size_t i)
 	return s->value[s->n == 1 ? 0 : i];
 }
 
-/* Reductions and the softmax family: computed in double over the input's
- * rounded values, rounded once at the end (by the caller). */
-void
+/* Reductions and the softmax family over the input's rounded values, for
+ * the caller to round once: sum, mean and dot as their exact value in
+ * *real (true returned; out[0] gets real's truncation, to be shown), the
+ * others, and a sum with an inf or NaN in it, as doubles in out[]. */
+bool
 calc_reduce(calc_kind k, const calc_step *x, const calc_step *y, size_t cls,
-    double *out)
+    double *out, fp_real *real)
 {
 	const double *xv = x->value;
 	size_t n = x->n;
@@ -54,16 +57,15 @@ calc_reduce(calc_kind k, const calc_step *x, const calc_step *y, size_t cls,
 	switch (k) {
 	case CK_SUM:
 	case CK_MEAN:
-		s = 0;
-		for (size_t i = 0; i < n; i++)
-			s += xv[i];
-		out[0] = k == CK_MEAN ? s / (double)n : s;
-		break;
 	case CK_DOT:
+		if (calc_exact_sum(k, x, y, real)) {
+			out[0] = real->lo;
+			return true;
+		}
 		s = 0;
 		for (size_t i = 0; i < n; i++)
-			s += xv[i] * at(y, i);
-		out[0] = s;
+			s += k == CK_DOT ? xv[i] * at(y, i) : xv[i];
+		out[0] = k == CK_MEAN ? s / (double)n : s;
 		break;
 	case CK_SOFTMAX:
 	case CK_XENT_GRAD:
@@ -88,4 +90,5 @@ calc_reduce(calc_kind k, const calc_step *x, const calc_step *y, size_t cls,
 	default:
 		break;
 	}
+	return false;
 }

@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -77,24 +78,45 @@ emit(const bits_opts *o, const bits_item *it)
  * CLI_DATAERR (reported).
  */
 static int
+convert_text(const char *cmd, const bits_opts *o, const char *text, size_t len,
+    const char *where, char *trimmed);
+
+static int
 convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
     const char *where)
 {
-	char q[300], trimmed[FP_READ_MAX + 1];
-	static bool first = true;
+	char q[300], small[256];
 
 	if (memchr(text, '\0', len) != NULL) {
 		cli_err(cmd, "%s%scontains a NUL byte: '%s'", where ? where : "",
 		    where ? ": " : "", cli_quote(text, len, q, sizeof q));
 		return CLI_DATAERR;
 	}
-
-	if (len > FP_READ_MAX) {
-		cli_err(cmd, "%s%svalue too long (%zu bytes; at most %d)",
-		    where ? where : "", where ? ": " : "", len, FP_READ_MAX);
+	if (len > FP_READ_LONG_MAX) {
+		cli_err(cmd, "%s%svalue too long (%zu bytes; at most %u)",
+		    where ? where : "", where ? ": " : "", len, FP_READ_LONG_MAX);
 		return CLI_DATAERR;
 	}
+	/* The trimmed copy: on the stack for the usual short value. */
+	char *trimmed = len < sizeof small ? small : malloc(len + 1);
+	if (trimmed == NULL) {
+		cli_err(cmd, "%s%sout of memory", where ? where : "", where ? ": " : "");
+		return CLI_IOERR;
+	}
+	int status = convert_text(cmd, o, text, len, where, trimmed);
+	if (trimmed != small)
+		free(trimmed);
+	return status;
+}
+
+static int
+convert_text(const char *cmd, const bits_opts *o, const char *text, size_t len,
+    const char *where, char *trimmed)
+{
+	char q[300];
+	static bool first = true;
 	size_t a = 0, b = len;
+
 	while (a < b && isspace((unsigned char)text[a]))
 		a++;
 	while (b > a && isspace((unsigned char)text[b - 1]))
@@ -106,7 +128,7 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 		int status = CLI_OK;
 		for (int i = 0; i < o->nfmt; i++) {
 			const fp_format *f = o->fmts[i];
-			bits_item it = { f, trimmed, NULL, 0, 0 };
+			bits_item it = { f, trimmed, NULL, 0, 0, NULL };
 			if (!fp_parse_bits(f, trimmed, &it.bits)) {
 				cli_err(cmd, "%s%s'%s' is not a %d-bit pattern of %s "
 				    "(hex such as 0x%0*x, or %d binary digits)",
@@ -127,7 +149,7 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 
 	fp_real r;
 	size_t pos;
-	fp_read_err e = fp_read(text, &r, &pos);
+	fp_read_err e = fp_read_long(text, &r, &pos);
 	if (e != FP_READ_OK) {
 		if (where)
 			cli_err(cmd, "%s:%zu: %s: '%s'", where, pos + 1,
@@ -137,8 +159,11 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 			    cli_quote(text, len, q, sizeof q), pos + 1);
 		return CLI_DATAERR;
 	}
+	/* Read beyond double's range exactly once for all the formats. */
+	fp_exact x;
+	const fp_exact *ex = !o->json && fp_read_beyond(trimmed, &r, &x) ? &x : NULL;
 	for (int i = 0; i < o->nfmt; i++) {
-		bits_item it = { o->fmts[i], trimmed, &r, 0, 0 };
+		bits_item it = { o->fmts[i], trimmed, &r, 0, 0, ex };
 		it.bits = fp_encode_real(it.fmt, &r, &it.flags);
 		if (!o->json && !first)
 			putchar('\n');
@@ -148,21 +173,101 @@ convert(const char *cmd, const bits_opts *o, const char *text, size_t len,
 	return CLI_OK;
 }
 
+/* Standard input in blocks: a million short lines are read with one
+ * memchr each, not a call per byte.  read(2), not fread: at a terminal a
+ * line is converted as soon as it is typed. */
+static struct {
+	char b[1 << 16];
+	size_t pos, end;
+} in_block;
+
+/* Room for n + 1 bytes in *buf; false when memory runs out. */
+static bool
+line_room(char **buf, size_t *cap, size_t n)
+{
+	if (n + 1 <= *cap)
+		return true;
+	size_t nc = *cap ? *cap : 256;
+	while (nc < n + 1)
+		nc *= 2;
+	char *nb = realloc(*buf, nc);
+	if (nb == NULL)
+		return false;
+	*buf = nb;
+	*cap = nc;
+	return true;
+}
+
+/*
+ * One line of fd, without its newline, into *buf (grown as needed):
+ * returns 1, or 0 at the end of the input, -1 when memory runs out, -2 on
+ * a read error.  *len
+ * is the line's length; of a line longer than max only max + 1 bytes are
+ * kept (the rest is read and counted), so a gigabyte without a newline
+ * costs no more memory than a literal may have.
+ */
+static int
+read_line(int fd, char **buf, size_t *cap, size_t max, size_t *len)
+{
+	size_t n = 0;
+	bool any = false, nl = false;
+
+	while (!nl) {
+		if (in_block.pos == in_block.end) {
+			ssize_t got;
+			while ((got = read(fd, in_block.b, sizeof in_block.b)) < 0 &&
+			    errno == EINTR)
+				;
+			if (got < 0)
+				return -2;
+			in_block.pos = 0;
+			in_block.end = (size_t)got;
+			if (got == 0)
+				break;
+		}
+		const char *p = in_block.b + in_block.pos;
+		size_t avail = in_block.end - in_block.pos;
+		const char *e = memchr(p, '\n', avail);
+		size_t run = e ? (size_t)(e - p) : avail;
+		any = true;
+		nl = e != NULL;
+		in_block.pos += run + nl;
+		if (n <= max) {
+			size_t keep = run < max + 1 - n ? run : max + 1 - n;
+			if (!line_room(buf, cap, n + keep))
+				return -1;
+			memcpy(*buf + n, p, keep);
+		}
+		n += run;
+	}
+	if (!any)
+		return 0;
+	if (!line_room(buf, cap, n <= max ? n : max + 1))
+		return -1;
+	(*buf)[n <= max ? n : max + 1] = '\0';
+	*len = n;
+	return 1;
+}
+
 static int
 convert_stdin(const char *cmd, const bits_opts *o)
 {
 	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	size_t cap = 0, len;
 	unsigned long lineno = 0;
 	int status = CLI_OK;
 	char where[48];
+	int got;
 
-	while ((n = getline(&line, &cap, stdin)) != -1) {
-		size_t len = (size_t)n;
+	while ((got = read_line(STDIN_FILENO, &line, &cap, FP_READ_LONG_MAX,
+	    &len)) > 0) {
 		lineno++;
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
+		if (len > FP_READ_LONG_MAX) {
+			cli_err(cmd, "<stdin>:%lu: value too long (%zu bytes; at most "
+			    "%u)", lineno, len, FP_READ_LONG_MAX);
+			status = CLI_DATAERR;
+			continue;
+		}
 		if (len && line[len - 1] == '\r')
 			line[--len] = '\0';
 		size_t k = 0;
@@ -171,11 +276,15 @@ convert_stdin(const char *cmd, const bits_opts *o)
 		if (k == len)
 			continue;	/* blank line */
 		snprintf(where, sizeof where, "<stdin>:%lu", lineno);
-		if (convert(cmd, o, line, len, where) != CLI_OK)
-			status = CLI_DATAERR;
+		int s = convert(cmd, o, line, len, where);
+		if (s != CLI_OK && status != CLI_IOERR)
+			status = s;
 	}
-	if (ferror(stdin)) {
-		cli_err(cmd, "<stdin>: read error");
+	if (got == -1) {
+		cli_err(cmd, "<stdin>:%lu: out of memory", lineno + 1);
+		status = CLI_IOERR;
+	} else if (got == -2) {
+		cli_err(cmd, "<stdin>: read error: %s", strerror(errno));
 		status = CLI_IOERR;
 	}
 	free(line);
@@ -277,8 +386,9 @@ const cli_cmd cli_cmd_bits = {
 	"      --no-color             plain output even on a terminal\n"
 	"  -h, --help                 show this help\n"
 	"\n"
-	"VALUE is decimal (1e-8), a C99 hex float (0x1p-24), inf, -inf or nan;\n"
-	"'-' reads values one per line from standard input (blank lines skipped).\n"
+	"VALUE is decimal (1e-8), a C99 hex float (0x1p-24), inf, -inf or nan,\n"
+	"up to 2 MiB long (a million digits are read whole); '-' reads values\n"
+	"one per line from standard input (blank lines skipped).\n"
 	"\n"
 	"Exit status: 0 all values converted; 65 a value could not be read (the\n"
 	"others are still converted); 2 usage error; 74 output error.\n",

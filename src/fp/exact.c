@@ -12,12 +12,15 @@
  * read up to FP_EXACT_MAX_EXP10 in magnitude (5^E then has some 23
  * million bits), hex exponents up to four times that; beyond, and for
  * zero, inf and NaN, fp_read_exact declines and callers fall back on
- * fp_real's reading.
+ * fp_real's reading.  fp_read_beyond reads it only where fp_real cannot
+ * tell the walk the truth: past double's range.
  */
 #include <config.h>
 
+#include <float.h>
 #include <gmp.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -70,7 +73,7 @@ fp_read_exact(const char *text, fp_exact *out)
 	size_t pos;
 
 	memset(out, 0, sizeof *out);
-	if (fp_read(text, &r, &pos) != FP_READ_OK || r.lo != r.lo ||
+	if (fp_read_long(text, &r, &pos) != FP_READ_OK || r.lo != r.lo ||
 	    (r.lo == r.lo * 2 && r.lo != 0))
 		return false;			/* not a number, NaN or inf */
 	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
@@ -136,4 +139,18 @@ fp_read_exact(const char *text, fp_exact *out)
 	}
 	mpz_clears(m, p5, rem, NULL);
 	return ok;
+}
+
+bool
+fp_real_beyond(const fp_real *r)
+{
+	double a = fabs(r->lo);
+
+	return r->sticky && (a == DBL_MAX || a < DBL_MIN);
+}
+
+bool
+fp_read_beyond(const char *text, const fp_real *r, fp_exact *x)
+{
+	return text != NULL && fp_real_beyond(r) && fp_read_exact(text, x);
 }

@@ -47,7 +47,8 @@ fp_explain_formula(const fp_format *f, uint32_t pattern, fp_formula *out)
 /* The stages are the walk's own: the lessons count them as frames of a
  * bits block and the bits widget draws them, so both ask here. */
 int
-fp_round_stages(const fp_format *f, const fp_real *r, fp_walk *out)
+fp_round_stages(const fp_format *f, const fp_real *r, const fp_exact *x,
+    fp_walk *out)
 {
 	unsigned flags = 0;
 	fp_walk wk;
@@ -55,7 +56,7 @@ fp_round_stages(const fp_format *f, const fp_real *r, fp_walk *out)
 	fp_encode_real(f, r, &flags);
 	if (!(flags & FP_FLAG_INEXACT))
 		return 0;
-	fp_explain_round(f, r, &wk);
+	fp_explain_round_x(f, r, x, &wk);
 	if (wk.special)
 		return 0;
 	if (out)

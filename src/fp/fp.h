@@ -86,15 +86,21 @@ typedef enum fp_read_err {
 	FP_READ_OK,
 	FP_READ_EMPTY,		/* nothing but blanks */
 	FP_READ_SYNTAX,		/* not a number; *errpos says where */
-	FP_READ_TOOLONG,	/* longer than FP_READ_MAX bytes */
+	FP_READ_TOOLONG,	/* longer than FP_READ_MAX (fp_read_long:
+				 * FP_READ_LONG_MAX) bytes */
 } fp_read_err;
 #define FP_READ_MAX 4096
+#define FP_READ_LONG_MAX (2u << 20)	/* 2 MiB: a 10^6-digit literal fits */
 
 /* Read decimal ("1e-8", "65,504" is not accepted), C99 hex float ("0x1p-24"),
  * "inf", "infinity", "nan", each with an optional sign.  Leading and trailing
  * blanks are allowed.  On a syntax error *errpos is the byte offset of the
- * first offending character. */
+ * first offending character.  fp_read takes at most FP_READ_MAX bytes, the
+ * size of every field and answer that holds a number; fp_read_long, for
+ * the one literal `fptutor bits` was given, FP_READ_LONG_MAX, read exactly
+ * in milliseconds (strtod in place, no copy). */
 fp_read_err fp_read(const char *text, fp_real *out, size_t *errpos);
+fp_read_err fp_read_long(const char *text, fp_real *out, size_t *errpos);
 const char *fp_read_errstr(fp_read_err e);
 
 /* Round once into the format (nearest, ties to even).  Returns the bit
@@ -229,7 +235,7 @@ void fp_explain_round(const fp_format *f, const fp_real *r, fp_walk *out);
  * The exact value of a number's text, for a walk beyond double's range:
  * |x| = 0.sig x 2^(lead + 1), the leading 1 of sig at bit 63, so 1e400
  * has lead 1328 and 1e-400 lead -1329; `more` says bits beyond sig's are
- * set.  fp_read_exact reads text as fp_read does (false for bad text,
+ * set.  fp_read_exact reads text as fp_read_long does (false for bad text,
  * zero, inf and NaN, and a decimal exponent beyond FP_EXACT_MAX_EXP10 or
  * a hex one beyond four times that), and fp_explain_round_exact walks it
  * into f: the same walk fp_explain_round gives inside double's range,
@@ -244,12 +250,32 @@ typedef struct fp_exact {
 #define FP_EXACT_MAX_EXP10 10000000L
 bool fp_read_exact(const char *text, fp_exact *out);
 void fp_explain_round_exact(const fp_format *f, const fp_exact *x, fp_walk *out);
+/*
+ * The one way every view walks a number it read from text.  Inside
+ * double's range r is enough (fp_explain_round); beyond it, r above
+ * DBL_MAX or nonzero below the smallest normal double with bits cut, r
+ * can only say "beyond" and the walk needs the text's exact reading.
+ * fp_read_beyond fills *x and returns true exactly then (text may be
+ * NULL: false), so that a caller which walks the value many times (a
+ * screen redrawn, a lesson's block) reads the text once; reading 1e400
+ * takes microseconds, 1e-9999999 a tenth of a second (fp_real_beyond
+ * says whether it would read, for a caller that counts the cost).
+ * fp_explain_round_x walks r into f through x when x is not NULL, else
+ * through r.
+ */
+bool fp_real_beyond(const fp_real *r);		/* the test alone */
+bool fp_read_beyond(const char *text, const fp_real *r, fp_exact *x);
+void fp_explain_round_x(const fp_format *f, const fp_real *r,
+    const fp_exact *x, fp_walk *out);
 /* The stages a view animates after the bits when r is rounded into f:
  * 0 when r is exact there (or zero, inf, NaN); 2 when the exponent alone
  * overflows (no cut to show); else 3 (the cut; guard, round and sticky;
  * the decision) plus 1 for an overflow to inf, a flush to zero or a carry
- * into the exponent.  out (may be NULL) gets the walk when there are
- * stages, so a view that draws them need not explain the rounding twice. */
-int fp_round_stages(const fp_format *f, const fp_real *r, fp_walk *out);
+ * into the exponent.  x (may be NULL) is r's exact reading from
+ * fp_read_beyond, walked in r's place.  out (may be NULL) gets the walk
+ * when there are stages, so a view that draws them need not explain the
+ * rounding twice. */
+int fp_round_stages(const fp_format *f, const fp_real *r, const fp_exact *x,
+    fp_walk *out);
 
 #endif

@@ -8,6 +8,8 @@
  * bits were cut (the sticky bit).  Since every target format is narrower
  * than double, truncation plus a sticky bit rounds exactly like the decimal
  * itself: one rounding, never double rounding through double or float.
+ * glibc's strtod looks at a long significand only as far as the rounding
+ * needs, so fp_read_long's 2 MiB literal takes milliseconds.
  * This relies on strtod honouring the rounding mode, as C99 recommends and
  * glibc and musl do; the tests check it on ties and near-ties.  Short
  * decimals, the common case, skip strtod and the rounding-mode switches
@@ -256,8 +258,9 @@ strtod_mode(const char *s, int mode)
 	return d;
 }
 
-fp_read_err
-fp_read(const char *text, fp_real *out, size_t *errpos)
+/* fp_read and fp_read_long, with their caps. */
+static fp_read_err
+read_capped(const char *text, size_t max, fp_real *out, size_t *errpos)
 {
 	size_t start = 0, n, end, dummy;
 	bool neg = false;
@@ -266,8 +269,8 @@ fp_read(const char *text, fp_real *out, size_t *errpos)
 	if (errpos == NULL)
 		errpos = &dummy;
 	*errpos = 0;
-	n = strnlen(text, FP_READ_MAX + 1);
-	if (n > FP_READ_MAX)
+	n = strnlen(text, max + 1);
+	if (n > max)
 		return FP_READ_TOOLONG;
 	while (is_blank((unsigned char)text[start]))
 		start++;
@@ -296,10 +299,17 @@ fp_read(const char *text, fp_real *out, size_t *errpos)
 		return FP_READ_OK;
 	}
 
-	/* Copy the unsigned number so strtod sees exactly what was checked. */
-	memcpy(buf, text + i, len);
-	buf[len] = '\0';
-	size_t bad = 0, used = scan_number(buf, &bad);
+	/* Copy the unsigned number so strtod sees exactly what was checked.
+	 * A longer one (fp_read_long) is read where it lies: only blanks
+	 * can follow it, where scan_number and strtod stop, and it is too
+	 * long for read_short's route anyway. */
+	bool in_place = len > FP_READ_MAX;
+	const char *num = in_place ? text + i : buf;
+	if (!in_place) {
+		memcpy(buf, text + i, len);
+		buf[len] = '\0';
+	}
+	size_t bad = 0, used = scan_number(num, &bad);
 	if (used == 0) {
 		*errpos = i + bad;
 		return FP_READ_SYNTAX;
@@ -311,9 +321,9 @@ fp_read(const char *text, fp_real *out, size_t *errpos)
 
 	double lo;
 	bool sticky;
-	if (!read_short(buf, &lo, &sticky)) {
-		lo = strtod_mode(buf, FE_TOWARDZERO);
-		sticky = strtod_mode(buf, FE_UPWARD) != lo;
+	if (in_place || !read_short(num, &lo, &sticky)) {
+		lo = strtod_mode(num, FE_TOWARDZERO);
+		sticky = strtod_mode(num, FE_UPWARD) != lo;
 		/* Past double's range the answer is known without the rounding
 		 * modes, which not every environment honours at the edges (a
 		 * CPU emulator such as valgrind's rounds to nearest there): a
@@ -321,13 +331,25 @@ fp_read(const char *text, fp_real *out, size_t *errpos)
 		if (isinf(lo)) {
 			lo = DBL_MAX;
 			sticky = true;
-		} else if (lo == 0 && digits_nonzero(buf)) {
+		} else if (lo == 0 && digits_nonzero(num)) {
 			sticky = true;
 		}
 	}
 	out->lo = neg ? -lo : lo;
 	out->sticky = sticky;
 	return FP_READ_OK;
+}
+
+fp_read_err
+fp_read(const char *text, fp_real *out, size_t *errpos)
+{
+	return read_capped(text, FP_READ_MAX, out, errpos);
+}
+
+fp_read_err
+fp_read_long(const char *text, fp_real *out, size_t *errpos)
+{
+	return read_capped(text, FP_READ_LONG_MAX, out, errpos);
 }
 
 const char *

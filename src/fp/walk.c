@@ -100,3 +100,13 @@ done:
 	w->bits = mag | (uint32_t)x->negative << (f->width - 1);
 	w->flags = fl;
 }
+
+void
+fp_explain_round_x(const fp_format *f, const fp_real *r, const fp_exact *x,
+    fp_walk *out)
+{
+	if (x != NULL)
+		fp_explain_round_exact(f, x, out);
+	else
+		fp_explain_round(f, r, out);
+}

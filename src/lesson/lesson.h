@@ -171,6 +171,10 @@ typedef struct lesson_block {
 	fp_real vals[LESSON_MAX_VALUES];	/* bits, round */
 	char *valtext[LESSON_MAX_VALUES];
 	int nvals;
+	/* a value beyond double's range read exactly, once (fp_read_beyond):
+	 * lesson_block_exact gives it, or NULL for the others */
+	fp_exact exact[LESSON_MAX_VALUES];
+	bool beyond[LESSON_MAX_VALUES];
 	calc_policy pols[LESSON_MAX_POLICIES];	/* calc, softmax */
 	int npols;
 	calc_expr *expr;	/* calc: the expression; softmax: naive form */
@@ -204,6 +208,9 @@ typedef struct lesson_block {
 	double from, to;
 	int nframes;		/* sub-steps of its animation (at least 1) */
 } lesson_block;
+/* Value v's exact reading for its rounding walk (fp_explain_round_x,
+ * fp_round_stages), or NULL when its fp_real tells the walk the truth. */
+const fp_exact *lesson_block_exact(const lesson_block *b, int v);
 
 typedef enum lesson_qtype {
 	LQ_TEXT, LQ_CHOICE, LQ_ORDER, LQ_NUMERIC, LQ_BITS, LQ_NTYPES

@@ -31,6 +31,12 @@ lesson_block_name(lesson_bkind k)
 	return (unsigned)k < LB_NKINDS ? block_names[k] : "?";
 }
 
+const fp_exact *
+lesson_block_exact(const lesson_block *b, int v)
+{
+	return v >= 0 && v < b->nvals && b->beyond[v] ? &b->exact[v] : NULL;
+}
+
 const char *
 lesson_qtype_name(lesson_qtype t)
 {

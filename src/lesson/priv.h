@@ -133,6 +133,9 @@ typedef struct lesson_checker {
  * budget is spent.  After: lesson_work_trace() adds what a trace cost. */
 bool lesson_work_left(lesson_checker *c, lesson_loc at);
 void lesson_work_trace(lesson_checker *c, const calc_trace *t);
+/* Before reading text exactly (fp_read_beyond): its cost added, false
+ * (reported) when that spends the budget. */
+bool lesson_work_exact(lesson_checker *c, const char *text, lesson_loc at);
 
 /* Message m of the table at a place of the lesson being checked:
  * lesson_vdiag(c, at, LMSG_NAME, args...), checked like lesson_diag_add().

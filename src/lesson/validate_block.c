@@ -64,6 +64,18 @@ read_number(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
 	return true;
 }
 
+/* Value v of a bits or round block beyond double's range is read exactly
+ * once, here (lesson_block_exact), its cost counted in the work budget:
+ * every view of the block then walks it with its true exponent. */
+static void
+read_beyond(lesson_checker *c, lesson_block *b, int v, lesson_loc at)
+{
+	if (b->valtext[v] != NULL && fp_real_beyond(&b->vals[v]) &&
+	    lesson_work_exact(c, b->valtext[v], at))
+		b->beyond[v] = fp_read_beyond(b->valtext[v], &b->vals[v],
+		    &b->exact[v]);
+}
+
 static bool
 read_double(lesson_checker *c, const lesson_block *b, const char *s, size_t n,
     double *out)
@@ -143,7 +155,9 @@ check_values(lesson_checker *c, lesson_block *b)
 		}
 		if (!read_number(c, b, w.s, w.n, &b->vals[b->nvals]))
 			continue;
-		b->valtext[b->nvals++] = lesson_strndup(w.s, w.n);
+		b->valtext[b->nvals] = lesson_strndup(w.s, w.n);
+		read_beyond(c, b, b->nvals, where(b, w.s));
+		b->nvals++;
 	}
 	if (nwords == 0)
 		lesson_vdiag(c, b->args_loc, LMSG_BLOCK_NO_VALUES, name);
@@ -155,7 +169,7 @@ check_values(lesson_checker *c, lesson_block *b)
 		for (int i = 0; i < b->nfmts; i++)
 			frames += b->kind != LB_BITS ? 4 : b->fmts[i]->width +
 			    (v < b->nvals ? fp_round_stages(b->fmts[i], &b->vals[v],
-			    NULL) : 0);
+			    lesson_block_exact(b, v), NULL) : 0);
 	b->nframes = frames;
 }
 

@@ -7,7 +7,9 @@
  * guard/round/sticky, the decision, then overflow or flush to zero.
  *
  * Every number comes from the format core (fp_explain_bits,
- * fp_explain_formula, fp_explain_round); this file only lays them out.
+ * fp_explain_formula, fp_round_stages); this file only lays them out.
+ * A value beyond double's range is walked through its exact reading,
+ * which the caller reads once (fp_read_beyond), not at every redraw.
  * Unreached bits show as a dot and the last lit bit has a caret under it,
  * so the walk reads without colour.  tui_bits_block() walks a lesson's
  * bits block, one value and format at a time, for the player screen.
@@ -322,9 +324,10 @@ derivation(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 /* How many stages the rounding walk has for this value (0: nothing to
  * round), with the walk in *wk when there are some. */
 static int
-walk_stages(const fp_format *f, const fp_real *real, fp_walk *wk)
+walk_stages(const fp_format *f, const fp_real *real, const fp_exact *exact,
+    fp_walk *wk)
 {
-	return real ? fp_round_stages(f, real, wk) : 0;
+	return real ? fp_round_stages(f, real, exact, wk) : 0;
 }
 
 /* The exact value's binary digits around the cut: "1.0011100|010... x 2^13". */
@@ -374,7 +377,8 @@ walk_rows(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 	wattrset(w, A_NORMAL);
 	if (wk->decision == FP_ROUND_SPECIAL) {
 		snprintf(s, sizeof s, "exact 1.%.8s%s %s 2^%d: above %s's largest "
-		    "exponent", wk->expansion + 1, view_s(SYM_ELLIPSIS),
+		    "exponent", wk->nbits > 1 ? wk->expansion + 1 : "0",
+		    wk->nbits > 9 || wk->more ? view_s(SYM_ELLIPSIS) : "",
 		    view_s(SYM_TIMES), wk->lead, f->name);
 		flow(w, y, tx, tw, 3, s);
 		if (stage >= 2) {
@@ -404,9 +408,9 @@ walk_rows(WINDOW *w, int y, int x, const fp_format *f, const layout *l,
 			snprintf(s, sizeof s, "overflow: above %s %s %s",
 			    fp_value_str(fp_max_finite(f), v, sizeof v),
 			    view_s(SYM_ARROW), f->has_inf ? "inf" : "NaN (no inf)");
-		else if (wk->flushed)
-			snprintf(s, sizeof s, "underflow: every bit is cut %s "
-			    "flushed to zero", view_s(SYM_ARROW));
+		else if (wk->flushed)	/* the cut row may not reach the 1 */
+			snprintf(s, sizeof s, "underflow: first 1 at 2^%d, all "
+			    "cut %s flushed to zero", wk->lead, view_s(SYM_ARROW));
 		else
 			snprintf(s, sizeof s, "the carry moves it up to the next "
 			    "power of two");
@@ -434,17 +438,18 @@ tui_bits_rows(const fp_format *f, const fp_real *real)
 }
 
 int
-tui_bits_frames(const fp_format *f, uint32_t bits, const fp_real *real)
+tui_bits_frames(const fp_format *f, uint32_t bits, const fp_real *real,
+    const fp_exact *exact)
 {
 	fp_walk wk;
 
 	(void)bits;
-	return f->width + walk_stages(f, real, &wk);
+	return f->width + walk_stages(f, real, exact, &wk);
 }
 
 int
 tui_bits_draw(WINDOW *w, int y, int x, int width, const fp_format *f,
-    uint32_t bits, const fp_real *real, int lit)
+    uint32_t bits, const fp_real *real, const fp_exact *exact, int lit)
 {
 	layout l = { 2, width, width < 60 ? 6 : 10, width < 60 };
 	fp_bit b[32];
@@ -456,7 +461,7 @@ tui_bits_draw(WINDOW *w, int y, int x, int width, const fp_format *f,
 		l.cw = 1;
 	fp_explain_bits(f, bits, b);
 	fp_explain_formula(f, bits, &fm);
-	stages = walk_stages(f, real, &wk);
+	stages = walk_stages(f, real, exact, &wk);
 	if (lit > f->width + stages)
 		lit = -1;
 	label_row(w, y, x, f, &l, bits, lit < 0 || lit >= f->width);
@@ -486,7 +491,8 @@ tui_bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int fr
 			const fp_format *f = b->fmts[k];
 			unsigned flags;
 			uint32_t bits = fp_encode_real(f, &b->vals[v], &flags);
-			int n = tui_bits_frames(f, bits, &b->vals[v]), lit = -1;
+			const fp_exact *ex = lesson_block_exact(b, v);
+			int n = tui_bits_frames(f, bits, &b->vals[v], ex), lit = -1;
 
 			/* During the walk only the format being walked is drawn:
 			 * three widgets do not fit in 80x24 with their derivations. */
@@ -514,7 +520,8 @@ tui_bits_block(WINDOW *w, int y, int x, int width, const lesson_block *b, int fr
 			 * measuring, so the measured step and the drawn one agree and
 			 * scrolling lands on the current block's heading. */
 			if (w)
-				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v], lit);
+				tui_bits_draw(w, y + rows, x, width, f, bits, &b->vals[v],
+				    ex, lit);
 			rows += tui_bits_rows(f, &b->vals[v]) + 1;
 		}
 	}

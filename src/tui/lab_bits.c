@@ -28,6 +28,8 @@ typedef struct bits_lab {
 	int set, npanes;
 	const fp_format *fmt[MAXPANES];
 	fp_real real;
+	fp_exact exact;		/* real read exactly, when beyond double's range */
+	bool beyond;
 	uint32_t bits[MAXPANES];
 	unsigned flags[MAXPANES];
 	bool flipped[MAXPANES];	/* the pattern was set by a flip, not rounded */
@@ -79,6 +81,7 @@ apply(bits_lab *b)
 	}
 	b->msg[0] = '\0';
 	b->real = r;
+	b->beyond = fp_read_beyond(b->fld.ed.buf, &r, &b->exact);
 	b->lit = -1;
 	encode_all(b, -1);
 }
@@ -95,11 +98,19 @@ flip(bits_lab *b)
 	b->lit = -1;
 	/* The other format shows the new value rounded, as if typed. */
 	fp_value_str(fp_decode(f, b->bits[b->pane]), v, sizeof v);
-	if (fp_read(v, &b->real, &at) == FP_READ_OK)
+	if (fp_read(v, &b->real, &at) == FP_READ_OK) {
+		b->beyond = false;	/* a format's value is a double */
 		encode_all(b, b->pane);
+	}
 	tui_edit_set(&b->fld.ed, v);
 	snprintf(b->msg, sizeof b->msg, "flipped bit %d of %s: 0x%0*x",
 	    b->cur, f->name, (f->width + 3) / 4, b->bits[b->pane]);
+}
+
+static const fp_exact *
+exact_of(const bits_lab *b)
+{
+	return b->beyond ? &b->exact : NULL;
 }
 
 static int
@@ -109,7 +120,7 @@ frames(const bits_lab *b)
 
 	for (int i = 0; i < b->npanes; i++) {
 		int k = tui_bits_frames(b->fmt[i], b->bits[i],
-		    b->flipped[i] ? NULL : &b->real);
+		    b->flipped[i] ? NULL : &b->real, exact_of(b));
 		n = k > n ? k : n;
 	}
 	return n;
@@ -204,7 +215,8 @@ bits_draw(tui_screen *s, WINDOW *w, int rows, int cols)
 		wattrset(w, tui_attr(TR_TITLE));
 		tui_put(w, y, x, pw, f->name);
 		wattrset(w, A_NORMAL);
-		int used = tui_bits_draw(w, y + 1, x, pw, f, b->bits[i], r, b->lit);
+		int used = tui_bits_draw(w, y + 1, x, pw, f, b->bits[i], r,
+		    exact_of(b), b->lit);
 		if (b->lit < 0 && i == b->pane) {	/* the flip cursor */
 			attr_t a = tui_attr(TR_CURSOR);
 			int cx = x + lab_bits_cell_x(f, pw, b->cur);

@@ -150,13 +150,16 @@ int tui_edit_draw(const tui_edit *e, WINDOW *w, int y, int x, int width,
  * 1 + a sum of 2^-i, then (-1)^s x 2^(e-bias) x 1.m = value.  When real is
  * given and the pattern is not exact, a further stage (lit beyond width)
  * walks the rounding: the cut, guard/round/sticky, the decision, overflow
- * to inf or flush to zero.  Returns the rows used; needs at most
- * tui_bits_rows() rows and 78 columns. */
+ * to inf or flush to zero.  exact (may be NULL) is real's exact reading
+ * when it lies beyond double's range (fp_read_beyond, read once by the
+ * caller), so the walk shows 1e400's true exponent.  Returns the rows
+ * used; needs at most tui_bits_rows() rows and 78 columns. */
 int tui_bits_draw(WINDOW *w, int y, int x, int width, const fp_format *f,
-    uint32_t bits, const fp_real *real, int lit);
+    uint32_t bits, const fp_real *real, const fp_exact *exact, int lit);
 int tui_bits_rows(const fp_format *f, const fp_real *real);
 /* Frames of the walk for this value: the bits, then the rounding stages. */
-int tui_bits_frames(const fp_format *f, uint32_t bits, const fp_real *real);
+int tui_bits_frames(const fp_format *f, uint32_t bits, const fp_real *real,
+    const fp_exact *exact);
 
 /* ---- labs (lab_*.c) -------------------------------------------------------------- */
 

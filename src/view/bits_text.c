@@ -227,20 +227,37 @@ outcome(const view_bits_item *it, fp_class c)
 	return "exact";
 }
 
+/* The input as the heading names it: whole up to 64 bytes, else its
+ * first 40 and last 12 bytes and its length, so that a 10^6-digit literal
+ * heads its view in one line ("1.000488281250000…0001 (1000003 bytes)").
+ * Number text is ASCII, so the cuts fall between characters. */
+static const char *
+heading_input(const char *s, char *buf, size_t n)
+{
+	size_t len = strlen(s);
+
+	if (len <= 64)
+		return s;
+	snprintf(buf, n, "%.40s%s%s (%zu bytes)", s, view_s(SYM_ELLIPSIS),
+	    s + len - 12, len);
+	return buf;
+}
+
 void
 view_bits_text(FILE *out, const view_bits_item *it)
 {
 	const fp_format *f = it->fmt;
 	fp_formula fm;
 	fp_bit b[32];
-	char v[40], n1[40], n2[40], u[64];
+	char v[40], n1[40], n2[40], u[64], in[96];
 	uint32_t nb;
 
 	fp_explain_formula(f, it->bits, &fm);
 	int nbits = fp_explain_bits(f, it->bits, b);
 	fp_class c = fm.fields.cls;
 
-	fprintf(out, "%s%s %s %s: %s%s", view_c(COL_BOLD), it->input,
+	fprintf(out, "%s%s %s %s: %s%s", view_c(COL_BOLD),
+	    heading_input(it->input, in, sizeof in),
 	    it->real ? "in" : "as", f->name,
 	    fp_value_str(fm.value, v, sizeof v), view_c(COL_RESET));
 	if (it->real)
@@ -261,14 +278,11 @@ view_bits_text(FILE *out, const view_bits_item *it)
 	if (it->real && (it->flags & FP_FLAG_INEXACT)) {
 		fp_walk w;
 		fp_exact x;
-		double a = fabs(it->real->lo);
-		/* Beyond double's range fp_real only says "beyond": read the
-		 * text exactly, so that the walk shows the true exponent. */
-		if (it->real->sticky && (a == DBL_MAX || a < DBL_MIN) &&
-		    it->input != NULL && fp_read_exact(it->input, &x))
-			fp_explain_round_exact(f, &x, &w);
-		else
-			fp_explain_round(f, it->real, &w);
+		/* Beyond double's range fp_real only says "beyond": the text's
+		 * exact reading gives the walk its true exponent. */
+		const fp_exact *ex = it->exact != NULL ? it->exact
+		    : fp_read_beyond(it->input, it->real, &x) ? &x : NULL;
+		fp_explain_round_x(f, it->real, ex, &w);
 		if (!w.special)
 			show_walk(out, f, &w);
 	}

@@ -19,6 +19,9 @@ typedef struct view_bits_item {
 	const fp_real *real;
 	uint32_t bits;
 	unsigned flags;		/* FP_FLAG_* raised by the conversion */
+	/* the input's exact reading when it lies beyond double's range
+	 * (fp_read_beyond), or NULL: then the view reads it itself */
+	const fp_exact *exact;
 } view_bits_item;
 
 /* The bit-by-bit explanation: fields labelled S/exponent/mantissa, their

@@ -35,7 +35,8 @@ show_bits(FILE *out, const lesson_block *b)
 {
 	for (int v = 0; v < b->nvals; v++)
 		for (int k = 0; k < b->nfmts; k++) {
-			view_bits_item it = { b->fmts[k], b->valtext[v], &b->vals[v], 0, 0 };
+			view_bits_item it = { b->fmts[k], b->valtext[v], &b->vals[v],
+			    0, 0, lesson_block_exact(b, v) };
 			it.bits = fp_encode_real(it.fmt, &b->vals[v], &it.flags);
 			if (v || k)
 				fputc('\n', out);
@@ -70,15 +71,26 @@ cut_line(FILE *out, const fp_format *f, const fp_walk *w)
 }
 
 static void
-round_walk(FILE *out, const fp_format *f, const char *text, const fp_real *r)
+round_walk(FILE *out, const fp_format *f, const char *text, const fp_real *r,
+    const fp_exact *ex)
 {
 	fp_walk w;
 	char v[48];
 
-	fp_explain_round(f, r, &w);
+	fp_explain_round_x(f, r, ex, &w);
 	double x = fp_decode(f, w.bits);
 	fprintf(out, "Rounding %s into %s (%d fraction bits kept)\n", text, f->name,
 	    f->man_bits);
+	if (!w.special) {
+		fprintf(out, "  %-9s %s1.", "exact", w.negative ? "-" : "");
+		int shown = w.nbits > 40 ? 40 : w.nbits;
+		if (shown > 1)
+			fwrite(w.expansion + 1, 1, (size_t)shown - 1, out);
+		else if (!w.more)
+			fputc('0', out);	/* a power of two: 1.0 */
+		fprintf(out, "%s %s 2^%d\n", w.more || w.nbits > shown ?
+		    view_s(SYM_ELLIPSIS) : "", view_s(SYM_TIMES), w.lead);
+	}
 	if (w.special || w.decision == FP_ROUND_SPECIAL) {
 		fprintf(out, "  %-9s %s (%s): %s\n", "result",
 		    fp_value_str(x, v, sizeof v), fp_class_name(fp_classify(f, w.bits)),
@@ -87,11 +99,6 @@ round_walk(FILE *out, const fp_format *f, const char *text, const fp_real *r)
 		    "nothing to cut");
 		return;
 	}
-	fprintf(out, "  %-9s %s1.", "exact", w.negative ? "-" : "");
-	int shown = w.nbits > 40 ? 40 : w.nbits;
-	fwrite(w.expansion + 1, 1, shown > 1 ? (size_t)shown - 1 : 0, out);
-	fprintf(out, "%s %s 2^%d\n", w.more || w.nbits > shown ? view_s(SYM_ELLIPSIS) : "",
-	    view_s(SYM_TIMES), w.lead);
 	cut_line(out, f, &w);
 	fprintf(out, "  %-9s guard %u, round %u, sticky %u %s %s\n", "bits",
 	    w.guard, w.round, w.sticky, view_s(SYM_ARROW), fp_decision_name(w.decision));
@@ -114,7 +121,8 @@ show_round(FILE *out, const lesson_block *b)
 		for (int k = 0; k < b->nfmts; k++) {
 			if (v || k)
 				fputc('\n', out);
-			round_walk(out, b->fmts[k], b->valtext[v], &b->vals[v]);
+			round_walk(out, b->fmts[k], b->valtext[v], &b->vals[v],
+			    lesson_block_exact(b, v));
 		}
 }
 

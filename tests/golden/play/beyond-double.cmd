@@ -1,0 +1,1 @@
+"$FPTUTOR" play ../lessons/exact/beyond-double.lesson
