@@ -258,6 +258,47 @@ START_TEST(true_claims_make_points)
 }
 END_TEST
 
+/* "A has more range / precision than B", "A has the same exponent as B":
+ * held to the formats' definitions (fp16 and fp32 from the compiler,
+ * bf16 and e4m3 from their fields: e4m3 has 4 exponent and 3 fraction
+ * bits and tops out at 448). */
+START_TEST(comparisons_against_definitions)
+{
+	static const struct { const char *name; double max; int exp_bits, man_bits; } f[] = {
+		{ "fp16", F16_MAX, 5, F16_MANT_DIG - 1 }, { "bf16", 0x1.fep127, 8, 7 },
+		{ "fp32", FLT_MAX, 8, FLT_MANT_DIG - 1 }, { "e4m3", 448, 4, 3 },
+	};
+	for (size_t a = 0; a < 4; a++)
+		for (size_t b = 0; b < 4; b++) {
+			if (a == b)
+				continue;
+			int ra = ilogb(f[a].max), rb = ilogb(f[b].max);
+			if (ra > rb)
+				STANDS("%s has more range than %s", f[a].name, f[b].name);
+			else
+				FALLS("%s has more range than %s", f[a].name, f[b].name);
+			if (f[a].man_bits > f[b].man_bits)
+				STANDS("%s is more precise than %s", f[a].name, f[b].name);
+			else
+				FALLS("%s is more precise than %s", f[a].name, f[b].name);
+			if (f[a].man_bits < f[b].man_bits)
+				STANDS("%s has fewer mantissa bits than %s", f[a].name, f[b].name);
+			else
+				FALLS("%s has fewer mantissa bits than %s", f[a].name, f[b].name);
+			if (f[a].exp_bits == f[b].exp_bits)
+				STANDS("%s has the same exponent as %s", f[a].name, f[b].name);
+			else
+				FALLS("%s has the same exponent as %s", f[a].name, f[b].name);
+			/* two claims at once: each is held */
+			if (ra > rb && f[a].man_bits < f[b].man_bits)
+				FALLS("%s has both more range and more precision than %s", f[a].name,
+				    f[b].name);
+			/* negated, it claims nothing either way */
+			STANDS("%s is not more precise than %s", f[a].name, f[b].name);
+		}
+}
+END_TEST
+
 START_TEST(only_asserted_figures_count)
 {
 	STANDS("fp16's max is not 65535");
@@ -308,6 +349,7 @@ grade_facts_tcase(void)
 	tcase_add_test(tc, expressions_against_libm);
 	tcase_add_test(tc, plain_claims_against_casts);
 	tcase_add_test(tc, true_claims_make_points);
+	tcase_add_test(tc, comparisons_against_definitions);
 	tcase_add_test(tc, only_asserted_figures_count);
 	tcase_add_test(tc, grader_reports_the_figure);
 	return tc;

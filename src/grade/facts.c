@@ -719,17 +719,107 @@ check_plain(gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, size_t m
 		    f->v, F->name, fp_decode(F, fp_encode(F, f->v, &flags)));
 }
 
+/* Formats compared: "bf16 has more range but less precision than fp16",
+ * "bf16 is more precise than fp16", "e4m3 has a wider range than fp16",
+ * "bf16 has the same exponent as fp32".  Each (comparative, property)
+ * pair between the first format and "than"/"as" and the second is held
+ * to the formats' fields: range by the largest finite value, precision
+ * and the mantissa by fraction bits, the exponent by exponent bits.  A
+ * negated comparison is not read. */
+typedef enum prop { P_NONE, P_RANGE, P_PREC, P_EXP } prop;
+
+/* Range is compared by the largest finite value's power of two: bf16's
+ * range is fp32's ("the same exponent range as fp32"), though its largest
+ * value is 3.3895e38 against 3.4028e38. */
+static double
+prop_of(prop p, const fp_format *f)
+{
+	return p == P_RANGE ? floor(log2(fp_max_finite(f))) : p == P_PREC ? f->man_bits :
+	    f->exp_bits;
+}
+
+static void
+check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const more[] = { "more", "higher", "wider", "larger", "bigger",
+		"greater", "better", "finer", "extra", NULL };
+	static const char *const less[] = { "less", "lower", "narrower", "smaller", "fewer",
+		"worse", NULL };
+	static const char *const rangew[] = { "range", "max", "maximum", "headroom", NULL };
+	static const char *const precw[] = { "precision", "mantissa", "fraction",
+		"significand", "accuracy", "resolution", NULL };
+	int a = format_of(tx, i);
+	struct { int cmp; prop p; } pairs[4];
+	size_t np = 0;
+	int cmp = 0;
+	bool neg = false;
+
+	for (size_t j = i + 1; j < tx->n && j < i + 14 && tx->t[j].clause == tx->t[i].clause; j++) {
+		const gtok *k = &tx->t[j];
+		neg |= (k->flags & TK_NEGATOR) != 0;
+		if (is(k, "than") || (is(k, "as") && cmp == 2)) {
+			size_t b = j + 1;
+			while (b < tx->n && b < j + 3 && format_of(tx, b) == NOFMT &&
+			    (is(&tx->t[b], "the") || is(&tx->t[b], "that") || is(&tx->t[b], "of")))
+				b++;
+			int fb = b < tx->n && tx->t[b].clause == k->clause ? format_of(tx, b) : NOFMT;
+			if (fb == NOFMT || fb == a || neg || np == 0 || !asserted(tx, i))
+				return;
+			const fp_format *A = fp_format_get((fp_id)a), *B = fp_format_get((fp_id)fb);
+			for (size_t q = 0; q < np; q++) {
+				double x = prop_of(pairs[q].p, A), y = prop_of(pairs[q].p, B);
+				bool truth = pairs[q].cmp == 1 ? x > y : pairs[q].cmp == -1 ? x < y : x == y;
+				if (truth)
+					continue;
+				if (pairs[q].p == P_RANGE)
+					say(out, n, max, j, "%s's largest finite value is %.6g, %s's %.6g",
+					    A->name, fp_max_finite(A), B->name, fp_max_finite(B));
+				else
+					say(out, n, max, j, "%s has %.0f %s bits, %s %.0f", A->name, x,
+					    pairs[q].p == P_PREC ? "fraction" : "exponent", B->name, y);
+				return;
+			}
+			return;
+		}
+		if (is_any(k, more))
+			cmp = 1;
+		else if (is_any(k, less))
+			cmp = -1;
+		else if (is(k, "same") || is(k, "identical"))
+			cmp = 2;
+		prop p = is_any(k, rangew) ? P_RANGE : is_any(k, precw) ? P_PREC :
+		    is(k, "exponent") || is(k, "exponents") ? P_EXP : P_NONE;
+		/* "more precise", "coarser", "finer" name the property themselves */
+		if (is(k, "precise") || is(k, "accurate"))
+			p = P_PREC;
+		if (is(k, "coarser") || is(k, "rougher")) {
+			cmp = -1;
+			p = P_PREC;
+		}
+		if (p != P_NONE && cmp != 0 && np < 4) {
+			pairs[np].cmp = cmp == 2 ? 0 : cmp;
+			pairs[np++].p = p;
+			if (cmp != 2)
+				cmp = 0;
+		}
+		if (format_of(tx, j) != NOFMT)
+			return;	/* another format before "than": not this comparison */
+	}
+}
+
 size_t
 grade_false_figures(gtext *tx, gfigure *out, size_t max)
 {
 	size_t n = 0;
 
-	if (!tx->hasnum)
-		return 0;
 	for (size_t i = 0; i < tx->n && n < max; i++) {
 		const gtok *k = &tx->t[i];
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
+		if (k->cls & WC_FMT)
+			check_comparison(tx, i, out, &n, max);
+		if (!tx->hasnum)
+			continue;	/* the rest reads figures */
 		bool normal_only, sub_only;
 		qkind q = quantity_at(tx, i, &normal_only, &sub_only);
 		fig f;

@@ -366,6 +366,8 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 
 	size_t nsteps = 0;
 	bool missing_req = false;
+	int msent[16];		/* sentences of the misconceptions asserted */
+	size_t nmsent = 0;
 	for (size_t i = 0; i < r->nent; i++) {
 		const gentry *e = &r->ent[i];
 		bool step = e->kind == GK_STEP;
@@ -397,9 +399,18 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 			it->id = e->id;
 			it->text = e->hit;
 			it->hit = true;
+			if (first[nsteps] < tx.n && nmsent < sizeof msent / sizeof msent[0])
+				msent[nmsent++] = tx.t[first[nsteps]].sent;
 		}
 	}
 	for (size_t k = 0; k < nfigs; k++) {
+		/* a claim a named misconception already answers in the same
+		 * sentence ("bf16 is more precise than fp16") is said once */
+		bool named = false;
+		for (size_t q = 0; q < nmsent; q++)
+			named |= figs[k].tok < tx.n && msent[q] == tx.t[figs[k].tok].sent;
+		if (named)
+			continue;
 		grade_item *it = &res->miscs[res->nmiscs++];
 		memcpy(res->figure_why[k], figs[k].why, sizeof res->figure_why[k]);
 		it->id = "wrong-figure";
