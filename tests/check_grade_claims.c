@@ -179,6 +179,9 @@ START_TEST(false_claim_beside_right_fails)
 		/* a false figure, checked by the engine (check_grade_facts.c) */
 		{ "overflow", "The product overflows in the forward pass, since fp16's maximum is "
 		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },
+		/* the lesson layer gives the rubric the GradScaler model's defaults */
+		{ "underflow", "1e-8 underflows in fp16. Multiply the loss by S before backward and "
+		    "unscale before the step; by default S starts at 2^24.", "wrong-figure" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

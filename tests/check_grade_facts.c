@@ -19,6 +19,9 @@
 
 TCase *grade_facts_tcase(void);
 
+/* PyTorch's GradScaler defaults, from its documentation (torch.amp.GradScaler). */
+static const grade_constants scaler_defaults = { 65536.0, 2.0, 0.5, 2000 };
+
 /* The formats' quantities from their definitions: fp16 from the
  * compiler's _Float16, fp32 from float, bf16 (no C type) from its fields:
  * 8 exponent bits, 7 fraction bits, bias 127. */
@@ -57,7 +60,7 @@ false_figures(const char *answer, char *why, size_t n)
 	gfigure f[GRADE_MAX_FIGURES];
 
 	ck_assert(gtext_build(answer, strlen(answer), &tx));
-	size_t k = grade_false_figures(&tx, f, GRADE_MAX_FIGURES);
+	size_t k = grade_false_figures(&tx, &scaler_defaults, f, GRADE_MAX_FIGURES);
 	if (why)
 		snprintf(why, n, "%s", k ? f[0].why : "");
 	gtext_free(&tx);
@@ -299,6 +302,24 @@ START_TEST(comparisons_against_definitions)
 }
 END_TEST
 
+/* GradScaler's defaults, written in the notations answers use: true ones
+ * stand, others fall, and a value the answer chooses is no default. */
+START_TEST(scaler_defaults_checked)
+{
+	STANDS("GradScaler's default initial scale is 2^16");
+	STANDS("by default the scale starts at 65,536");
+	STANDS("GradScaler(init_scale=2.**16, growth_factor=2.0, backoff_factor=0.5, "
+	    "growth_interval=2000) are the defaults");
+	STANDS("by default it doubles the scale after 2000 clean steps");
+	STANDS("I set init_scale=1024 and growth_interval=100 for this run");
+	FALLS("GradScaler's default initial scale is already 2^24");
+	FALLS("the default growth_interval is 1000");
+	FALLS("by default the backoff factor is 0.25");
+	FALLS("by default it doubles the scale every 500 steps");
+	FALLS("the default growth factor is 4");
+}
+END_TEST
+
 START_TEST(only_asserted_figures_count)
 {
 	STANDS("fp16's max is not 65535");
@@ -350,6 +371,7 @@ grade_facts_tcase(void)
 	tcase_add_test(tc, plain_claims_against_casts);
 	tcase_add_test(tc, true_claims_make_points);
 	tcase_add_test(tc, comparisons_against_definitions);
+	tcase_add_test(tc, scaler_defaults_checked);
 	tcase_add_test(tc, only_asserted_figures_count);
 	tcase_add_test(tc, grader_reports_the_figure);
 	return tc;

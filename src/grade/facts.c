@@ -131,7 +131,7 @@ static const char *const linking[] = {
 	"out", "up", "down", "goes", "go", "it", "can", "be", "has", "have",
 	"represent", "store", "hold", "nonzero", "non", "zero", "subnormal",
 	"denormal", "denormalized", "normal", "normalized", "one", "float",
-	"threshold", "which", "like", "somewhere", NULL
+	"threshold", "which", "like", "somewhere", "already", NULL
 };
 
 /* Does a negator stand in [lo, hi] (the clause of a figure)? */
@@ -156,6 +156,7 @@ asserted(const gtext *tx, size_t i)
 typedef struct fig {
 	double v, unit;
 	size_t end;
+	bool sci;		/* written with an exponent (1e8): maybe a magnitude */
 } fig;
 
 static bool
@@ -170,6 +171,7 @@ figure_at(const gtext *tx, size_t i, fig *f)
 	f->v = tx->t[i].num;
 	f->unit = tx->t[i].unit;
 	f->end = i + 1;
+	f->sci = tx->t[i].sci;
 	/* "65 504", "100 000 000": groups of three digits */
 	while (f->end < tx->n && tx->t[f->end].isnum && tx->t[f->end].ndig == 3 &&
 	    tx->t[f->end].unit == 1 && tx->t[f->end - 1].unit >= 1 &&
@@ -209,7 +211,7 @@ agrees(const fig *f, double t)
 	/* a bare power of ten written with one digit (~1e8, 1e-7) is an
 	 * order of magnitude: right within a factor of ten */
 	double lg = f->v > 0 ? log10(f->v) : 0.5;
-	if (f->unit >= f->v && f->v > 0 && lg == floor(lg) && t > 0)
+	if (f->sci && (f->unit >= f->v || f->unit == 0) && f->v > 0 && lg == floor(lg) && t > 0)
 		return t > f->v / 10 && t < f->v * 10;
 	double tol = f->unit > 0 ? f->unit : fabs(t) * 1e-3;
 	if (tol > fabs(f->v) / 2)
@@ -807,19 +809,99 @@ check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	}
 }
 
+/* GradScaler's defaults: "the default initial scale is 2^24",
+ * "growth_interval defaults to 1000", "backoff_factor is 0.25 by default",
+ * "by default it doubles the scale every 500 steps".  Only a default is
+ * held to the constants (a default word in the sentence: default, by
+ * default, starts, out of the box): "GradScaler(init_scale=1024)" is a
+ * choice the answer makes. */
+static void
+check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out, size_t *n,
+    size_t max)
+{
+	static const char *const deflt[] = { "default", "defaults", "starts", "start",
+		"starting", "begins", "initially", NULL };
+	const gtok *k = &tx->t[i];
+	const char *what = NULL;
+	double truth = 0;
+
+	if ((is(k, "init") || is(k, "initial") || is(k, "starting")) && i + 1 < tx->n &&
+	    is(&tx->t[i + 1], "scale")) {
+		what = "initial scale";
+		truth = c->init_scale;
+		i++;
+	} else if ((is(k, "s") || is(k, "scale")) && i + 1 < tx->n &&
+	    (is(&tx->t[i + 1], "starts") || is(&tx->t[i + 1], "begins"))) {
+		what = "initial scale";	/* "by default S starts at 2^24" */
+		truth = c->init_scale;
+		i++;
+	} else if (is(k, "growth") && i + 1 < tx->n && is(&tx->t[i + 1], "interval")) {
+		what = "growth_interval";
+		truth = c->growth_interval;
+		i++;
+	} else if (is(k, "growth") && i + 1 < tx->n && is(&tx->t[i + 1], "factor")) {
+		what = "growth_factor";
+		truth = c->growth_factor;
+		i++;
+	} else if ((is(k, "backoff") || is(k, "back")) && i + 1 < tx->n &&
+	    is(&tx->t[i + 1], "factor")) {
+		what = "backoff_factor";
+		truth = c->backoff_factor;
+		i++;
+	} else if ((is(k, "every") || is(k, "after")) && i + 1 < tx->n && tx->t[i + 1].isnum) {
+		/* "doubles the scale every 500 steps" */
+		bool grows = false;
+		for (size_t j = tx->cstart[k->clause]; j < i; j++)
+			grows |= is(&tx->t[j], "doubles") || is(&tx->t[j], "double") ||
+			    is(&tx->t[j], "grows") || is(&tx->t[j], "grow") ||
+			    is(&tx->t[j], "increases") || is(&tx->t[j], "raises");
+		fig f;
+		figure_at(tx, i + 1, &f);
+		if (!grows || f.end >= tx->n || !(is(&tx->t[f.end], "steps") ||
+		    is(&tx->t[f.end], "iterations") || is(&tx->t[f.end], "clean") ||
+		    is(&tx->t[f.end], "good") || is(&tx->t[f.end], "successful")))
+			return;
+		what = "growth_interval";
+		truth = c->growth_interval;
+	}
+	if (what == NULL)
+		return;
+	bool said_default = false;
+	for (size_t j = 0; j < tx->n; j++)
+		if (tx->t[j].sent == k->sent && is_any(&tx->t[j], deflt))
+			said_default = true;
+	if (!said_default)
+		return;
+	fig f;
+	size_t at;
+	if (!bound_figure(tx, i, &f, &at)) {
+		if (!(i + 1 < tx->n && tx->t[i + 1].isnum))
+			return;
+		at = i + 1;
+		figure_at(tx, at, &f);
+	}
+	if (negated(tx, i, at) || !asserted(tx, at) || agrees(&f, truth))
+		return;
+	say(out, n, max, at, "GradScaler's default %s is %.6g, not %.6g", what, truth, f.v);
+}
+
 size_t
-grade_false_figures(gtext *tx, gfigure *out, size_t max)
+grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < tx->n && n < max; i++) {
 		const gtok *k = &tx->t[i];
+		if (c && tx->hasnum && !k->isnum && !(k->cls & WC_FIG))
+			check_scaler(tx, i, c, out, &n, max);
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
 		if (k->cls & WC_FMT)
 			check_comparison(tx, i, out, &n, max);
 		if (!tx->hasnum)
 			continue;	/* the rest reads figures */
+		if (c)
+			check_scaler(tx, i, c, out, &n, max);	/* "e" ... is a WC_FIG word */
 		bool normal_only, sub_only;
 		qkind q = quantity_at(tx, i, &normal_only, &sub_only);
 		fig f;
@@ -830,7 +912,7 @@ grade_false_figures(gtext *tx, gfigure *out, size_t max)
 			continue;
 		}
 		if (k->isnum && (q = bits_claim(tx, i)) != Q_NONE) {
-			fig b = { k->num, 0.5, i + 1 };
+			fig b = { k->num, 0.5, i + 1, false };
 			check_quantity(tx, i, q, false, false, &b, i, out, &n, max);
 			continue;
 		}

@@ -77,6 +77,7 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 		int last = frac >= 0 ? -frac : (*v == 0 ? 0 : trailing);
 		form->unit = pow(10, last + expo);
 		form->pow10 = false;
+		form->sci = expo != 0;
 	}
 	if (form)
 		form->ndig = intdig;
@@ -98,6 +99,7 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 			if (form) {
 				form->unit = 0;	/* a power is exact */
 				form->pow10 = *v == 10;
+				form->sci = true;
 			}
 			*v = pow(*v, neg ? -e : e);
 			i = j;

@@ -362,7 +362,8 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	/* a false figure is a false claim in any answer; the true claims the
 	 * engine confirms are marked for %overflow and %flush first */
 	gfigure figs[GRADE_MAX_FIGURES];
-	size_t nfigs = grade_false_figures(&tx, figs, GRADE_MAX_FIGURES);
+	size_t nfigs = grade_false_figures(&tx, r->has_constants ? &r->constants : NULL, figs,
+	    GRADE_MAX_FIGURES);
 
 	size_t nsteps = 0;
 	bool missing_req = false;

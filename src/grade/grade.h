@@ -47,6 +47,15 @@ bool grade_rubric_finish(grade_rubric *r, grade_diag *d);
  * misconceptions beside them) or a plain free-text one. */
 bool grade_rubric_is_order(const grade_rubric *r);
 
+/* The subject's constants a figure may name, given by the caller (the
+ * lesson layer takes them from the GradScaler model): an answer's "the
+ * default initial scale is 2^24" is checked against them.  Without them
+ * such figures are not checked. */
+typedef struct grade_constants {
+	double init_scale, growth_factor, backoff_factor, growth_interval;
+} grade_constants;
+void grade_rubric_set_constants(grade_rubric *r, const grade_constants *c);
+
 typedef enum grade_verdict {
 	GRADE_PASS,
 	GRADE_LOW_SCORE,	/* below the pass mark */

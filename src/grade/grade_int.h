@@ -36,7 +36,7 @@ typedef struct gtok {
 	unsigned cls;		/* grade_word_class of raw, looked up once */
 	double num;		/* the value when isnum */
 	double unit;		/* its last digit's unit (grade_numform) */
-	bool isnum, pow10;
+	bool isnum, pow10, sci;
 	unsigned char ndig;	/* digits before the point */
 	unsigned char fact;	/* GF_ bits of a true claim starting here */
 	int clause;
@@ -183,6 +183,8 @@ struct grade_rubric {
 	int pass;		/* -1: the maximum */
 	int window;
 	bool finished;
+	bool has_constants;
+	grade_constants constants;	/* for figures (facts.c) */
 };
 
 /* The shared misconceptions in the rubric language, NULL-terminated
@@ -193,6 +195,7 @@ extern const char *const grade_shared_lines[];
 typedef struct grade_numform {
 	double unit;		/* of the last significant digit; 0: exact */
 	bool pow10;		/* written 10^k */
+	bool sci;		/* written with an exponent: 1e8, 10^8 */
 	int ndig;		/* digits before the point ("504": 3) */
 } grade_numform;
 size_t grade_read_number(const char *s, size_t n, double *v, grade_numform *form);
@@ -208,7 +211,7 @@ typedef struct gfigure {
 } gfigure;
 /* The false figures of tx, at most max of them; returns their count.  The
  * true claims it meets are marked in tx (gtok.fact, gtext.facts). */
-size_t grade_false_figures(gtext *tx, gfigure *out, size_t max);
+size_t grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max);
 
 /* Shared by rubric.c and phrase.c. */
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)

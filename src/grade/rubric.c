@@ -455,6 +455,13 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 	    "why:, shared:, pass: or window:)", kw[0] ? kw : p);
 }
 
+void
+grade_rubric_set_constants(grade_rubric *r, const grade_constants *c)
+{
+	r->constants = *c;
+	r->has_constants = true;
+}
+
 bool
 grade_rubric_finish(grade_rubric *r, grade_diag *d)
 {

@@ -158,6 +158,7 @@ add_number(gtext *tx, double v, const grade_numform *form)
 	k->num = v;
 	k->unit = form->unit;
 	k->pow10 = form->pow10;
+	k->sci = form->sci;
 	k->ndig = (unsigned char)(form->ndig > 255 ? 255 : form->ndig);
 	strcpy(k->stem, "#");
 	return true;

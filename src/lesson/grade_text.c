@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lesson/grade_text.h"
+#include "train/scaler.h"
 
 grade_rubric *
 lesson_rubric_compile(const lesson_question *q, int *line, grade_diag *d)
@@ -33,6 +34,12 @@ lesson_rubric_compile(const lesson_question *q, int *line, grade_diag *d)
 		grade_rubric_free(r);
 		return NULL;
 	}
+	/* figures of GradScaler's defaults are held to the model's */
+	scaler_params p;
+	scaler_params_default(&p);
+	grade_constants c = { p.init_scale, p.growth_factor, p.backoff_factor,
+		(double)p.growth_interval };
+	grade_rubric_set_constants(r, &c);
 	return r;
 }
 
