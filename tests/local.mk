@@ -29,7 +29,7 @@ tests_check_fp_exhaustive_SOURCES = tests/fpx_test.h tests/fpx_test.c \
 	tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
 tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS) $(LIBS)
-tests_check_drill_SOURCES = tests/check_drill.c tests/fp_ref.h
+tests_check_drill_SOURCES = tests/check_drill.c tests/drill_oracle.h tests/fp_ref.h
 tests_check_drill_CFLAGS = $(CHECK_FLAGS)
 tests_check_drill_LDADD = $(CHECK_LDADD)
 tests_check_calc_SOURCES = tests/calc_test.h tests/calc_test.c \

@@ -64,16 +64,16 @@ $FPTUTOR review --list --stats >/dev/null 2>&1
 check "--list and --stats together: usage error" test $? -eq 2
 # Drills: recorded only with --record; a miss is due now; the review
 # of a drill item regrades it by its id.
-printf 'overflow-bd64a5d9: no\n' >"$tmp/d"
+printf 'overflow-1-6e372283: no\n' >"$tmp/d"
 FPTUTOR_NOW=$t0 $FPTUTOR drill --answers "$tmp/d" >/dev/null
-check "drill --answers without --record records nothing" test -z "$(item overflow-bd64a5d9 $t0)"
+check "drill --answers without --record records nothing" test -z "$(item overflow-1-6e372283 $t0)"
 FPTUTOR_NOW=$t0 $FPTUTOR drill --answers "$tmp/d" --record >/dev/null
 check "drill --record: a miss exits 1" test $? -eq 1
-l=$(item overflow-bd64a5d9 $t0)
+l=$(item overflow-1-6e372283 $t0)
 check "a missed drill is a due drill item" has "$l" '"kind":"drill","topic":"drill-overflow","due":1767323045,"due_now":true'
-printf 'overflow-bd64a5d9: yes\n' >"$tmp/d"
+printf 'overflow-1-6e372283: yes\n' >"$tmp/d"
 FPTUTOR_NOW=$((t0 + 60)) $FPTUTOR review --answers "$tmp/d" >"$tmp/out"
-check "review regrades the drill by its id" grep -q '^overflow-bd64a5d9: passed' "$tmp/out"
-l=$(item overflow-bd64a5d9 $((t0 + 60)))
+check "review regrades the drill by its id" grep -q '^overflow-1-6e372283: passed' "$tmp/out"
+l=$(item overflow-1-6e372283 $((t0 + 60)))
 check "a right drill review: not due now" has "$l" '"due_now":false'
 finish

@@ -293,14 +293,14 @@ show_drill(FILE *out, const lesson_block *b)
 	if (b->drill_kind < 0 || b->drill_count < 1)
 		return;
 	for (int i = 0; i < b->drill_count; i++) {
-		drill_make((drill_kind)b->drill_kind,
+		drill_make((drill_kind)b->drill_kind, DRILL_LEVEL_DEFAULT,
 		    drill_item_seed(b->drill_seed, (size_t)i), &it);
 		fprintf(out, "  %d. ", i + 1);
 		view_wrap(out, it.prompt, 5, VIEW_LESSON_WIDTH);
 	}
 	fprintf(out, "  Answers (each id: 'fptutor drill --answers' grades it):\n");
 	for (int i = 0; i < b->drill_count; i++) {
-		drill_make((drill_kind)b->drill_kind,
+		drill_make((drill_kind)b->drill_kind, DRILL_LEVEL_DEFAULT,
 		    drill_item_seed(b->drill_seed, (size_t)i), &it);
 		fprintf(out, "  %d. [%s] %s\n", i + 1, it.id, it.answer);
 	}
