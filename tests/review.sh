@@ -76,4 +76,15 @@ FPTUTOR_NOW=$((t0 + 60)) $FPTUTOR review --answers "$tmp/d" >"$tmp/out"
 check "review regrades the drill by its id" grep -q '^overflow-1-6e372283: passed' "$tmp/out"
 l=$(item overflow-1-6e372283 $((t0 + 60)))
 check "a right drill review: not due now" has "$l" '"due_now":false'
+# A lesson's @drill questions, recorded by play, are drill items of their
+# kind, made again from their ids alone.
+printf 'round-2-8fa38868: up\nround-2-8ecfec12: up\n' >"$tmp/ld"
+FPTUTOR_NOW=$t0 $FPTUTOR play "$top_srcdir/tests/lessons/drill/drill-demo.lesson" \
+    -a "$tmp/ld" --record >/dev/null
+l=$(item round-2-8fa38868 $t0)
+check "a lesson's drill missed: a due drill item" has "$l" '"kind":"drill","topic":"drill-round","due":1767323045,"due_now":true'
+l=$(item round-2-8ecfec12 $t0)
+check "a lesson's drill passed: not due now" has "$l" '"kind":"drill","topic":"drill-round"'
+check "a lesson's drill passed: not due now" has "$l" '"due_now":false'
+check "its other drills, not answered, not scheduled" test -z "$(item overflow-3-0e188e4c $t0)"
 finish

@@ -339,4 +339,7 @@ drill_grade(const drill_item *it, const char *answer, drill_result *out)
 
 	memset(out, 0, sizeof *out);
 	graders[it->kind](it, answer ? answer : "", out);
+	size_t n = strlen(out->feedback);	/* "Right: x. " with nothing after */
+	while (n && out->feedback[n - 1] == ' ')
+		out->feedback[--n] = '\0';
 }
