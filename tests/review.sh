@@ -2,7 +2,8 @@
 # review.sh — spaced review end to end: scripted play and drill record
 # only with --record; a wrong answer recorded is due now; a right review
 # answer makes it not due now; a clock past its interval makes it due
-# again; review --stats counts first tries.  Each run has its own state
+# again; an answer to an item not due is said so and not rated; review
+# --stats counts first tries; a lesson's drills are drill items.  Each run has its own state
 # directory, the clock is FPTUTOR_NOW, lessons come from tests/lessons.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -38,7 +39,7 @@ check "an unanswered question is not scheduled" test -z "$(item fp16-range:range
 printf 'fp16-range:range-bias: 127\n' >"$tmp/r"
 FPTUTOR_NOW=$((t0 + 600)) $FPTUTOR review --answers "$tmp/r" --json >"$tmp/out"
 check "review --answers: a right answer exits 0" test $? -eq 0
-check "review --answers --json: pass" grep -q '"id":"fp16-range:range-bias","kind":"question","answer":"127","pass":true' "$tmp/out"
+check "review --answers --json: rated, pass" grep -q '"id":"fp16-range:range-bias","kind":"question","answer":"127","rated":true,"pass":true' "$tmp/out"
 l=$(item fp16-range:range-bias $((t0 + 600)))
 check "a right review answer: not due now" has "$l" '"due_now":false'
 due=$(printf '%s\n' "$l" | sed 's/.*"due":\([0-9]*\).*/\1/')
@@ -46,6 +47,19 @@ l=$(item fp16-range:range-bias "$due")
 check "FPTUTOR_NOW at its interval: due again" has "$l" '"due_now":true'
 l=$(item fp16-range:range-bias $((due - 1)))
 check "a second before: not due" has "$l" '"due_now":false'
+
+# An answer to an item not due: said so, neither graded nor rated (a
+# wrong answer does not fail the run, the schedule stays).
+before=$(item fp16-range:range-bias $((due - 1)))
+printf 'fp16-range:range-bias: 1\n' >"$tmp/early"
+FPTUTOR_NOW=$((due - 1)) $FPTUTOR review --answers "$tmp/early" >"$tmp/out"
+check "not due: the run exits 0" test $? -eq 0
+check "not due: said so" grep -q '^fp16-range:range-bias: not due until .*: not graded, not rated\.$' "$tmp/out"
+check "not due: not graded" sh -c "! grep -q 'passed' '$tmp/out'"
+check "not due: the schedule unchanged" test "$(item fp16-range:range-bias $((due - 1)))" = "$before"
+FPTUTOR_NOW=$((due - 1)) $FPTUTOR review --answers "$tmp/early" --json >"$tmp/out"
+check "not due --json: rated false" grep -qx '{"id":"fp16-range:range-bias","kind":"question","answer":"1","rated":false,"due":'"$due"',"due_now":false}' "$tmp/out"
+check "not due --json: the schedule unchanged" test "$(item fp16-range:range-bias $((due - 1)))" = "$before"
 
 printf 'fp16-range:range-bias: 1\n' >"$tmp/w"
 FPTUTOR_NOW=$due $FPTUTOR review --answers "$tmp/w" >"$tmp/out"
