@@ -291,7 +291,7 @@ drill_make_overflow(drill_rng *r, int level, drill_item *it)
 	it->ans_value = it->exact[it->nsteps - 1];
 	fp_value_str(it->x0, it->value, sizeof it->value);
 	const char *bad = it->f->has_inf ? "inf" : "NaN: e4m3 has no inf";
-	fp_value_str(it->got[it->nsteps - 1], v, sizeof v);
+	show(it->got[it->nsteps - 1], v, sizeof v);
 	if (it->nsteps == 1)
 		snprintf(it->answer, sizeof it->answer, "%s (%s)", it->ans_yes ?
 		    "yes" : "no", it->ans_yes ? v : bad);
