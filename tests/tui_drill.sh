@@ -4,8 +4,8 @@
 # editor; an answer not of the drill's form is a fresh try with how to
 # write it; a wrong one is explained by the engine (the rounding walk, an
 # overflow chain step by step); a retry that passes is practice, the
-# first try counts; the drills are recorded as drill items that review
-# makes again from their ids.  The answers are the engine's: they are read
+# first try counts; the drills are recorded as drill items, rated by
+# their first tries, that review makes again from their ids.  The answers are the engine's: they are read
 # from `fptutor play --json` of the same lesson, not typed in here.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/tui_lib.sh"
@@ -90,25 +90,21 @@ check "a chain missed: the first step not finite named" on_screen "the first ste
 tui_keys q
 check "q leaves with status 0" test "$(tui_exit_status)" = 0
 
-# The drills answered are drill items: the missed ones due now.
-l=$("$FPTUTOR" review --list --json)
-case $l in
-*"\"id\":\"$r2\",\"kind\":\"drill\",\"topic\":\"drill-round\""*'"due_now":true'*)
-	pass "a drill missed first: a due drill item" ;;
-*) fail "a drill missed first: a due drill item: $l" ;;
-esac
-case $l in
-*"\"id\":\"$r1\",\"kind\":\"drill\",\"topic\":\"drill-round\""*'"due_now":false'*)
-	pass "a drill passed first: not due now" ;;
-*) fail "a drill passed first: not due now: $l" ;;
-esac
-case $l in
-*"\"id\":\"$o1\",\"kind\":\"drill\",\"topic\":\"drill-overflow\""*) pass "the chain missed: recorded" ;;
-*) fail "the chain missed: recorded: $l" ;;
-esac
-printf '%s: %s\n' "$r2" "$a2" >"$tui_tmp/r"
+# The drills answered are drill items, rated by their first tries: the
+# one passed first good, the one passed on a retry hard (neither due
+# now), the chain missed again (due now, in this sitting).
+"$FPTUTOR" review --list --json >"$tui_tmp/list"
+item() { grep -F "\"id\":\"$1\"" "$tui_tmp/list"; }
+has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+check "a drill passed first: a drill item of its kind, not due" \
+	has "$(item "$r1")" '"kind":"drill","topic":"drill-round","due":'"$((t0 + 3 * 86400))"',"due_now":false'
+check "a drill passed on a retry: rated hard, due in a day" \
+	has "$(item "$r2")" '"kind":"drill","topic":"drill-round","due":'"$((t0 + 86400))"',"due_now":false'
+check "the chain missed: due now" \
+	has "$(item "$o1")" '"kind":"drill","topic":"drill-overflow","due":'"$t0"',"due_now":true'
+printf '%s: %s\n' "$o1" "$a4" >"$tui_tmp/r"
 "$FPTUTOR" review --answers "$tui_tmp/r" >"$tui_tmp/out"
 check "review makes the lesson's drill again from its id" \
-	grep -q "^$r2: passed" "$tui_tmp/out"
+	grep -q "^$o1: passed" "$tui_tmp/out"
 tui_stop
 finish
