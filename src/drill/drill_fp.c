@@ -47,7 +47,7 @@ pick_pattern(drill_rng *r, const fp_format *f, unsigned want)
 		uint32_t b = (uint32_t)drill_next(r) & ((1u << (f->width - 1)) - 1);
 		fp_fields fl;
 
-		if (want == P_SUBNORMAL)	/* most patterns are normal */
+		if ((want & ~P_BELOW_MAX) == P_SUBNORMAL)	/* most are normal */
 			b &= (1u << f->man_bits) - 1;
 		fp_fields_of(f, b, &fl);
 		if ((fl.cls == FP_CLASS_NORMAL && !(want & P_NORMAL)) ||
