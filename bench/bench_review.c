@@ -1,6 +1,8 @@
 /*
  * bench_review.c — the practice side: how long one engine-made drill
- * takes to generate and grade (every kind, goal < 1 ms), and how long
+ * takes to generate and grade, its own answer and a wrong one (whose
+ * feedback is the engine's explanation), every kind at every level
+ * (goal < 1 ms), and how long
  * opening review takes with 10,000 scheduled items: reading and parsing
  * the progress file and picking the due items (goal < 50 ms).  Best of 5
  * runs; figures for `make bench`, not a pass/fail test.
@@ -17,7 +19,7 @@
 #include "state/progress.h"
 
 #define RUNS	5
-#define NDRILL	20000
+#define NDRILL	5000
 #define NITEMS	10000
 
 static double
@@ -29,8 +31,10 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Microseconds per item: made, graded on its own answer and on a wrong
+ * one ("0", which no drill's answer is read as passing). */
 static double
-drill_us(drill_kind k)
+drill_us(drill_kind k, int level)
 {
 	double best = 1e30;
 	unsigned passed = 0;
@@ -40,9 +44,10 @@ drill_us(drill_kind k)
 		for (uint32_t i = 0; i < NDRILL; i++) {
 			drill_item it;
 			drill_result res;
-			drill_make(k, drill_item_seed((uint64_t)r, i), &it);
+			drill_make(k, level, drill_item_seed((uint64_t)r, i), &it);
 			drill_grade(&it, it.answer, &res);
 			passed += res.pass;
+			drill_grade(&it, "0", &res);
 		}
 		double t = (now() - t0) / NDRILL * 1e6;
 		best = t < best ? t : best;
@@ -59,12 +64,17 @@ main(void)
 {
 	double worst = 0;
 
-	printf("drill: generate + grade one item, best of %d x %d:\n", RUNS,
-	    NDRILL);
+	printf("drill: make one item, grade its answer and a wrong one, best "
+	    "of %d x %d (us):\n  %-9s %8s %8s %8s\n", RUNS, NDRILL, "kind",
+	    "level 1", "level 2", "level 3");
 	for (int k = 0; k < DRILL_NKINDS; k++) {
-		double us = drill_us((drill_kind)k);
-		worst = us > worst ? us : worst;
-		printf("  %-9s %8.2f us\n", drill_kind_name((drill_kind)k), us);
+		printf("  %-9s", drill_kind_name((drill_kind)k));
+		for (int l = DRILL_LEVEL_MIN; l <= DRILL_LEVEL_MAX; l++) {
+			double us = drill_us((drill_kind)k, l);
+			worst = us > worst ? us : worst;
+			printf(" %8.2f", us);
+		}
+		printf("\n");
 	}
 	printf("  slowest   %8.2f us (goal < 1000 us)\n", worst);
 

@@ -51,7 +51,8 @@ bench_bench_class_SOURCES = bench/bench_class.c
 bench_bench_class_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 bench_bench_class_LDADD =
 
-# a drill generated and graded; review opened with 10,000 items
+# a drill generated and graded, every kind and level; review opened with
+# 10,000 items
 bench_bench_review_SOURCES = bench/bench_review.c
 bench_bench_review_CFLAGS = $(BENCH_FLAGS)
 bench_bench_review_LDADD = src/libfptutor.a $(LIBS)

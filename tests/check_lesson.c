@@ -492,6 +492,7 @@ lesson_suite(void)
 	suite_add_tcase(s, tc);
 
 	lesson_model_tcases(s);
+	lesson_drill_tcases(s);
 	return s;
 }
 

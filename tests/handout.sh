@@ -61,7 +61,10 @@ for f in "$top_srcdir"/lessons/*.lesson; do
 		got=$(grep -c '^ *<table>$' "$tmp/xml")
 		[ "$got" -eq "$want" ] && pass "$id $key: $got tables, one per computed table" ||
 			fail "$id $key: $got <table> elements, want $want"
-		want=$(grep -c '^@question ' "$f")
+		# a @drill block's N drills (3 when not given) are questions too
+		drills=$(awk '/^@drill / { n = 3; for (i = 3; i <= NF; i++)
+		    if ($i ~ /^[0-9]+$/) n = $i; s += n } END { print s + 0 }' "$f")
+		want=$(( $(grep -c '^@question ' "$f") + drills ))
 		got=$(grep -c '<heading level="3">' "$tmp/xml")
 		[ "$got" -eq "$want" ] && pass "$id $key: $got questions" ||
 			fail "$id $key: $got level-3 headings, want $want questions"
@@ -71,7 +74,7 @@ for f in "$top_srcdir"/lessons/*.lesson; do
 			fail "$id $key: $got level-2 headings, want $want steps"
 		got=$(grep -c 'preserve">Model answer:<' "$tmp/xml")
 		want=0
-		[ -n "$key" ] && want=$(grep -c '^@answer' "$f")
+		[ -n "$key" ] && want=$(( $(grep -c '^@answer' "$f") + drills ))
 		[ "$got" -eq "$want" ] && pass "$id $key: $got model answers" ||
 			fail "$id $key: $got model answers, want $want"
 	done

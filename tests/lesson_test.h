@@ -21,5 +21,7 @@ lesson *lt_load_text(const char *name, const char *text, lesson_diags *d);
 
 /* check_lesson_model.c: the test cases "values" and "model". */
 void lesson_model_tcases(Suite *s);
+/* check_lesson_drill.c: the test case "drill" (@drill's questions). */
+void lesson_drill_tcases(Suite *s);
 
 #endif

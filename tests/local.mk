@@ -29,7 +29,7 @@ tests_check_fp_exhaustive_SOURCES = tests/fpx_test.h tests/fpx_test.c \
 	tests/fp_ref.h
 tests_check_fp_exhaustive_CFLAGS = $(CHECK_FLAGS) $(F16C_CFLAGS)
 tests_check_fp_exhaustive_LDADD = src/libfptutor.a $(CHECK_LIBS) $(PTHREAD_LIBS) $(LIBS)
-tests_check_drill_SOURCES = tests/check_drill.c tests/fp_ref.h
+tests_check_drill_SOURCES = tests/check_drill.c tests/drill_oracle.h tests/fp_ref.h
 tests_check_drill_CFLAGS = $(CHECK_FLAGS)
 tests_check_drill_LDADD = $(CHECK_LDADD)
 tests_check_calc_SOURCES = tests/calc_test.h tests/calc_test.c \
@@ -55,7 +55,8 @@ tests_check_progress_SOURCES = tests/progress_test.h \
 tests_check_progress_CFLAGS = $(CHECK_FLAGS)
 tests_check_progress_LDADD = $(CHECK_LDADD)
 tests_check_lesson_SOURCES = tests/lesson_test.h tests/lesson_test.c \
-	tests/check_lesson.c tests/check_lesson_model.c
+	tests/check_lesson.c tests/check_lesson_model.c \
+	tests/check_lesson_drill.c
 tests_check_lesson_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_LDADD = $(CHECK_LDADD)
@@ -94,21 +95,21 @@ tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
 # typed in a lesson; inspect: fptutor inspect on files tests/mktensor
 # writes; class: class mode's verdicts against single-answer grade;
 # handout: the markdown handouts through cmark-gfm; tui, tui_lab,
-# tui_present, tui_answer, tui_beyond: the full-screen tutor in tmux at
-# 80x24 (skipped without tmux).  tests/README.md says what each checks
-# and how golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
+# tui_present, tui_answer, tui_beyond, tui_drill: the full-screen tutor in
+# tmux at 80x24 (skipped without tmux).  tests/README.md says what each
+# checks and how golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/review.sh \
 	tests/tui_review.sh tests/tui_answer.sh tests/tui_beyond.sh \
-	tests/bits_long.sh
+	tests/tui_drill.sh tests/bits_long.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/lib.sh \
 	tests/review.sh tests/tui_review.sh tests/tui_answer.sh \
-	tests/tui_beyond.sh tests/tui_lib.sh tests/bits_long.sh
+	tests/tui_beyond.sh tests/tui_drill.sh tests/tui_lib.sh tests/bits_long.sh
 # The tools those tests run: the layer check, the screen picture.
 EXTRA_DIST += tools/layers.sh tools/screenshot.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade tests/README.md

@@ -60,6 +60,8 @@ check "autocast-bf16 autocast-fp16" "calc dtypes" calc -d auto
 check "fp16-noscale fp16-params" "train modes" train --mode fp16-
 check "scale swallow" "drill kinds" drill s
 has --record "drill --" drill --
+has --level "drill --" drill --
+check "easy" "drill levels" drill --level e
 has --stats "review --" review --
 check "d/ fp16-range overflow-demo" "lesson ids and directories" play ""
 check "overflow-demo" "a lesson id" play ov

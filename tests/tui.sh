@@ -123,7 +123,7 @@ check "free text: graded and passed" tui_wait "PASSED  score"
 tui_golden overflow-text-feedback
 tui_keys l
 check "the end: the summary of the lesson" tui_wait "The end of the lesson"
-check "the end: first tries are the score" on_screen "1 of 4 questions passed first try, 1 on retry"
+check "the end: first tries are the score" on_screen "1 of 6 questions passed first try, 1 on retry"
 check "the end: the key bar offers only back" on_screen "← back  ? help  q quit"
 
 # ---- quit and resume ---------------------------------------------------------

@@ -85,6 +85,9 @@ _fptutor()
 		COMPREPLY=($(compgen -W 'fp32 fp16 fp16-noscale bf16 fp16-params' -- "${cur##*,}"))
 		_fptutor_list_prefix
 		return 0 ;;
+	-l|--level)
+		COMPREPLY=($(compgen -W '1 2 3 easy normal hard' -- "$cur"))
+		return 0 ;;
 	-a|--answers|--class)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;

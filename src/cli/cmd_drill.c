@@ -1,6 +1,7 @@
 /*
- * cmd_drill.c — `fptutor drill [KIND...] [--count N] [--seed N] [--json]
- * [--answers FILE] [--record]`: engine-made drills (src/drill).  Without
+ * cmd_drill.c — `fptutor drill [KIND...] [--count N] [--seed N]
+ * [--level L] [--json] [--answers FILE] [--record]`: engine-made drills
+ * (src/drill).  Without
  * --answers it prints the drills (a worksheet, the answers at its end; or
  * one JSON object per item); with --answers it grades "ID: answer" lines
  * (the ids it printed) and, with --record, schedules them for review.
@@ -56,11 +57,17 @@ json_params(const drill_item *it)
 		json_num("dw", it->dw);
 		break;
 	case DRILL_OVERFLOW:
-		printf(",\"op\":\"%s\"", it->op == '*' ? "mul" : it->op == '+' ?
-		    "add" : "exp");
-		json_num("a", it->a);
-		if (it->op != 'e')
-			json_num("b", it->b);
+		json_num("x", it->x0);
+		printf(",\"steps\":[");
+		for (int i = 0; i < it->nsteps; i++) {
+			char op = it->ops[i];
+			printf("%s{\"op\":\"%s\"", i ? "," : "", op == '*' ? "mul" :
+			    op == '+' ? "add" : "exp");
+			if (op != 'e')
+				json_num("by", it->by[i]);
+			printf("}");
+		}
+		printf("]");
 		break;
 	case DRILL_SCALE:
 		printf(",\"grad_min\":\"%s\",\"grad_max\":\"%s\"", it->gmin,
@@ -68,7 +75,7 @@ json_params(const drill_item *it)
 		break;
 	case DRILL_ORDER:
 		printf(",\"order\":[");
-		for (int i = 0; i < STEP_NSTEPS; i++)
+		for (int i = 0; i < it->norder; i++)
 			printf("%s\"%s\"", i ? "," : "",
 			    steporder_get(it->order[i])->key);
 		printf("]");
@@ -82,8 +89,8 @@ json_params(const drill_item *it)
 static void
 json_item(const drill_item *it, const drill_result *res)
 {
-	printf("{\"id\":\"%s\",\"kind\":\"%s\",\"params\":", it->id,
-	    drill_kind_name(it->kind));
+	printf("{\"id\":\"%s\",\"kind\":\"%s\",\"level\":%d,\"params\":",
+	    it->id, drill_kind_name(it->kind), it->level);
 	json_params(it);
 	printf(",\"prompt\":");
 	cli_json_str(it->prompt);
@@ -180,6 +187,7 @@ enum { OPT_RECORD = CLI_KEY_FIRST };
 static const struct option drill_table[] = {
 	{ "count", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, 's' },
+	{ "level", required_argument, NULL, 'l' },
 	{ "answers", required_argument, NULL, 'a' },
 	{ "record", no_argument, NULL, OPT_RECORD },
 	CLI_OPT_JSON,
@@ -191,6 +199,7 @@ static const struct option drill_table[] = {
 typedef struct drill_args {
 	unsigned long long count, seed;
 	bool seeded, record;
+	int level;
 	const char *answers;
 	drill_kind kinds[DRILL_NKINDS];
 	size_t nk;
@@ -214,6 +223,13 @@ drill_opt(void *ctx, int key, char *v)
 			return cli_usage_err("drill", "--seed needs a whole number, "
 			    "not '%s'", cli_quote(v, strlen(v), qa, sizeof qa));
 		a->seeded = true;
+		break;
+	case 'l':
+		a->level = drill_level_find(v);
+		if (a->level < 0)
+			return cli_usage_err("drill", "--level is 1, 2 or 3 (easy, "
+			    "normal, hard), not '%s'", cli_quote(v, strlen(v), qa,
+			    sizeof qa));
 		break;
 	case 'a':
 		a->answers = v;
@@ -254,6 +270,9 @@ run_drill(const cli_cmd *cmd, int argc, char **argv)
 	size_t nk = da.nk;
 	if (record && !answers)
 		return cli_usage_err(cmd->name, "--record goes with --answers");
+	if (answers && (nk || seeded || da.level))
+		return cli_usage_err(cmd->name, "--answers takes no kinds, --seed "
+		    "or --level: each id names its drill");
 	view_term_init(no_color || json);
 	if (answers)
 		return cli_finish_output(cmd->name, grade_file(cmd->name, answers,
@@ -263,19 +282,21 @@ run_drill(const cli_cmd *cmd, int argc, char **argv)
 			kinds[nk++] = (drill_kind)k;
 	if (!seeded)
 		seed = (unsigned long long)time(NULL);
+	int level = da.level ? da.level : DRILL_LEVEL_DEFAULT;
 	for (size_t i = 0; i < count; i++) {
 		drill_item it;
-		drill_make(kinds[i % nk], drill_item_seed(seed, i), &it);
+		drill_make(kinds[i % nk], level, drill_item_seed(seed, i), &it);
 		if (json)
 			json_item(&it, NULL);
 		else
 			printf("%zu. [%s] %s\n", i + 1, it.id, it.prompt);
 	}
 	if (!json) {
-		printf("\nAnswers (seed %llu):\n", seed);
+		printf("\nAnswers (seed %llu, level %d):\n", seed, level);
 		for (size_t i = 0; i < count; i++) {
 			drill_item it;
-			drill_make(kinds[i % nk], drill_item_seed(seed, i), &it);
+			drill_make(kinds[i % nk], level, drill_item_seed(seed, i),
+			    &it);
 			printf("%zu. %s\n", i + 1, it.answer);
 		}
 	}
@@ -284,27 +305,32 @@ run_drill(const cli_cmd *cmd, int argc, char **argv)
 
 const cli_cmd cli_cmd_drill = {
 	"drill", "practise with drills the engine makes and grades",
-	"fptutor drill [KIND...] [--count N] [--seed N] [--json]\n"
+	"fptutor drill [KIND...] [--count N] [--seed N] [--level L] [--json]\n"
 	"       fptutor drill --answers FILE [--json] [--record]",
 	"Drills with operands drawn at random from a seed (the same drills on\n"
 	"every machine) and answers computed by the engine.  KIND is one or\n"
 	"more of: encode (a decimal to its bits), decode (bits to the shortest\n"
 	"decimal that reads back), round (which neighbour, and why), ulp (the\n"
 	"spacing at a value), swallow (does w + dw change w), overflow (is a\n"
-	"product, sum or exp finite), scale (the power-of-two loss scales for a\n"
-	"gradient range in fp16), order (the AMP step calls); all by default,\n"
-	"in turn.\n"
+	"product, sum or exp finite; from level 2 a chain of them: which step\n"
+	"first is not), scale (the power-of-two loss scales for a gradient\n"
+	"range in fp16), order (the AMP step calls); all by default, in turn.\n"
 	"\n"
 	"  -n, --count N       how many drills (8)\n"
 	"  -s, --seed N        the seed (default: the time; each id names its\n"
 	"                      own drill either way)\n"
-	"      --json          one JSON object per drill: id, kind, params\n"
-	"                      (format and the drawn numbers), prompt, answer;\n"
-	"                      with --answers also pass and feedback\n"
+	"  -l, --level L       1 easy, 2 normal (the default), 3 hard: short\n"
+	"                      normal values and clear cases; any normal value,\n"
+	"                      two-step chains; subnormals, extremes, exact\n"
+	"                      ties, chains of three or four (see fptutor(1))\n"
+	"      --json          one JSON object per drill: id, kind, level,\n"
+	"                      params (format and the drawn numbers), prompt,\n"
+	"                      answer; with --answers also pass and feedback\n"
 	"  -a, --answers FILE  grade 'DRILL-ID: answer' lines (the ids printed);\n"
 	"                      hex with or without 0x, binary, decimals,\n"
-	"                      scientific, 2^k, yes/no, up/down, 2^a..2^b,\n"
-	"                      letters; '-' is standard input\n"
+	"                      scientific, 2^k, yes/no, 'no 2' (the first step\n"
+	"                      not finite), up/down, 2^a..2^b, letters; '-' is\n"
+	"                      standard input\n"
 	"      --record        with --answers: schedule the drills for review\n"
 	"                      (see 'fptutor review')\n"
 	"      --no-color      plain output even on a terminal\n"

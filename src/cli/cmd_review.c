@@ -2,8 +2,9 @@
  * cmd_review.c — `fptutor review`: spaced review of what the learner has
  * answered (lesson questions and engine-made drills), scheduled by FSRS-5
  * (src/state/fsrs.h).  --list prints every scheduled item, --stats the
- * mastery per topic, --answers FILE grades answers to items (the scripted
- * form) and records them; with no option, the due items full screen.
+ * mastery per topic, --answers FILE grades answers to the items due (the
+ * scripted form) and records them, an answer to an item not due said so
+ * and left alone; with no option, the due items full screen.
  * FPTUTOR_NOW sets the clock (seconds since the Epoch), for tests.
  */
 #include <config.h>
@@ -155,6 +156,25 @@ grade_question(const char *cmd, const progress_item *it, const char *text,
 	return true;
 }
 
+/* An answer to an item not due now: said, neither graded nor rated. */
+static void
+not_due(const progress_item *it, const char *answer, bool json)
+{
+	char when[64];
+
+	if (json) {
+		printf("{\"id\":");
+		cli_json_str(it->id);
+		printf(",\"kind\":\"%s\",\"answer\":", progress_kind_name(it->kind));
+		cli_json_str(answer);
+		printf(",\"rated\":false,\"due\":%lld,\"due_now\":false}\n",
+		    (long long)it->due);
+		return;
+	}
+	show_time(it->due, when, sizeof when);
+	printf("%s: not due until %s: not graded, not rated.\n", it->id, when);
+}
+
 static int
 answer_file(const char *cmd, progress *p, const char *file, time_t now,
     bool json)
@@ -167,6 +187,13 @@ answer_file(const char *cmd, progress *p, const char *file, time_t now,
 	for (size_t i = 0; status == CLI_OK && i < a.n; i++) {
 		const progress_item *it = progress_item_get(p, a.v[i].id);
 		lesson_grade g = { 0 };
+		char when[64];
+		if (!progress_item_due(it, now)) {
+			/* Review rates what is due: an early answer would be
+			 * rated as if recall had been tested at its interval. */
+			not_due(it, a.v[i].text, json);
+			continue;
+		}
 		bool ok = it->kind == PROGRESS_DRILL ?
 		    cli_drill_grade_id(it->id, a.v[i].text, &g) :
 		    grade_question(cmd, it, a.v[i].text, &g);
@@ -183,12 +210,12 @@ answer_file(const char *cmd, progress *p, const char *file, time_t now,
 			printf(",\"kind\":\"%s\",\"answer\":",
 			    progress_kind_name(it->kind));
 			cli_json_str(a.v[i].text);
-			printf(",\"pass\":%s,\"feedback\":", pass ? "true" : "false");
+			printf(",\"rated\":true,\"pass\":%s,\"feedback\":", pass ?
+			    "true" : "false");
 			cli_json_str(g.feedback);
 			printf(",\"due\":%lld,\"due_now\":%s}\n", (long long)it->due,
 			    progress_item_due(it, now) ? "true" : "false");
 		} else {
-			char when[64];
 			show_time(it->due, when, sizeof when);
 			printf("%s: %s. %s\n  next: %s\n", it->id, pass ? "passed" :
 			    "not passed", g.feedback, it->relearn ?
@@ -303,20 +330,23 @@ const cli_cmd cli_cmd_review = {
 	"      --stats         per topic: first-try accuracy, what is solid\n"
 	"                      (passed in review at least twice), what is due\n"
 	"  -a, --answers FILE  grade 'ITEM-ID: answer' lines (the ids --list\n"
-	"                      prints) and record them; '-' is standard input\n"
+	"                      prints) of the items due now and record them; an\n"
+	"                      answer to an item not due is said so, neither\n"
+	"                      graded nor rated; '-' is standard input\n"
 	"      --json          one JSON object per line: --list gives id, kind\n"
 	"                      (question or drill), topic, due (seconds since\n"
 	"                      the Epoch), due_now, stability, difficulty, reps,\n"
 	"                      lapses; --stats topic, items, tries,\n"
 	"                      first_try_passes, accuracy, solid, due_now;\n"
-	"                      --answers id, kind, answer, pass, feedback, due,\n"
-	"                      due_now\n"
+	"                      --answers id, kind, answer, rated, pass,\n"
+	"                      feedback, due, due_now (not due: id, kind,\n"
+	"                      answer, rated false, due, due_now)\n"
 	"      --no-color      plain output even on a terminal\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"FPTUTOR_NOW (seconds since the Epoch) sets the clock.\n"
 	"\n"
-	"Exit status: 0 done (every answer passed); 1 some answer did not pass;\n"
-	"2 usage error; 65 a bad answers file; 74 I/O error.\n",
+	"Exit status: 0 done (every answer rated passed); 1 some answer rated\n"
+	"did not pass; 2 usage error; 65 a bad answers file; 74 I/O error.\n",
 	run_review, NULL
 };

@@ -1,8 +1,9 @@
 /*
- * drill.c — the kinds of drill and the seeds: a run's seed gives each
- * item its own 32-bit seed, and an item's seed feeds the splitmix64
- * stream (drill_rng.c) its maker draws from.  Integer arithmetic only, so
- * a seed draws the same item on every machine.
+ * drill.c — the kinds and levels of drill, the seeds and the ids: a
+ * run's seed gives each item its own 32-bit seed, and an item's kind,
+ * level and seed feed the splitmix64 stream (drill_rng.c) its maker
+ * draws from.  Integer arithmetic only, so a seed draws the same item on
+ * every machine.
  */
 #include <config.h>
 
@@ -14,7 +15,7 @@
 
 static const struct {
 	const char *name;
-	void (*make)(drill_rng *, drill_item *);
+	void (*make)(drill_rng *, int, drill_item *);
 } kinds[DRILL_NKINDS] = {
 	[DRILL_ENCODE] = { "encode", drill_make_encode },
 	[DRILL_DECODE] = { "decode", drill_make_decode },
@@ -47,6 +48,25 @@ drill_kind_names(void)
 	return "encode, decode, round, ulp, swallow, overflow, scale, order";
 }
 
+static const char *const level_names[] = { NULL, "easy", "normal", "hard" };
+
+const char *
+drill_level_name(int level)
+{
+	return level >= DRILL_LEVEL_MIN && level <= DRILL_LEVEL_MAX ?
+	    level_names[level] : NULL;
+}
+
+int
+drill_level_find(const char *text)
+{
+	for (int l = DRILL_LEVEL_MIN; l <= DRILL_LEVEL_MAX; l++)
+		if (strcmp(text, level_names[l]) == 0 || (text[0] == '0' + l &&
+		    text[1] == '\0'))
+			return l;
+	return -1;
+}
+
 uint32_t
 drill_item_seed(uint64_t s, size_t i)
 {
@@ -54,33 +74,46 @@ drill_item_seed(uint64_t s, size_t i)
 }
 
 void
-drill_make(drill_kind k, uint32_t seed, drill_item *out)
+drill_make(drill_kind k, int level, uint32_t seed, drill_item *out)
 {
-	drill_rng r = { drill_mix(((uint64_t)k << 32) | seed) };
+	if (level < DRILL_LEVEL_MIN || level > DRILL_LEVEL_MAX)
+		level = DRILL_LEVEL_DEFAULT;
+	drill_rng r = { drill_mix(((uint64_t)(k * 4 + level) << 32) | seed) };
 
 	memset(out, 0, sizeof *out);
 	out->kind = k;
+	out->level = level;
 	out->seed = seed;
-	snprintf(out->id, sizeof out->id, "%s-%08x", kinds[k].name,
+	snprintf(out->id, sizeof out->id, "%s-%d-%08x", kinds[k].name, level,
 	    (unsigned)seed);
-	kinds[k].make(&r, out);
+	kinds[k].make(&r, level, out);
 }
 
 bool
 drill_from_id(const char *id, drill_item *out)
 {
 	const char *dash = strrchr(id, '-');
-	char name[16], *end;
+	char name[16];
+	int level = DRILL_LEVEL_DEFAULT;
 
-	if (dash == NULL || (size_t)(dash - id) >= sizeof name ||
-	    strlen(dash + 1) != 8 || strspn(dash + 1, "0123456789abcdef") != 8)
+	if (dash == NULL || strlen(dash + 1) != 8 ||
+	    strspn(dash + 1, "0123456789abcdef") != 8)
 		return false;
-	memcpy(name, id, (size_t)(dash - id));
-	name[dash - id] = '\0';
+	size_t n = (size_t)(dash - id);
+	/* "-L" before the seed: the level (without it, the default) */
+	if (n >= 2 && id[n - 2] == '-' && id[n - 1] >= '0' + DRILL_LEVEL_MIN &&
+	    id[n - 1] <= '0' + DRILL_LEVEL_MAX) {
+		level = id[n - 1] - '0';
+		n -= 2;
+	}
+	if (n >= sizeof name)
+		return false;
+	memcpy(name, id, n);
+	name[n] = '\0';
 	int k = drill_kind_find(name);
 	if (k < 0)
 		return false;
-	unsigned long s = strtoul(dash + 1, &end, 16);
-	drill_make((drill_kind)k, (uint32_t)s, out);
+	drill_make((drill_kind)k, level, (uint32_t)strtoul(dash + 1, NULL, 16),
+	    out);
 	return true;
 }

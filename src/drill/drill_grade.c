@@ -1,16 +1,16 @@
 /*
  * drill_grade.c — reading and grading drill answers, exactly: a pattern
  * must be the pattern, a value the value (any decimal that reads back to
- * the same bits, for decode), a range both ends.  A miss is explained
- * with the engine's own data: the rounding walk (guard, round, sticky,
- * the decision), the fields of a pattern, the ulp's binade, the scaler
- * window, the step order's reason.
+ * the same bits, for decode), a range both ends, an order every letter.
+ * A miss is explained with the engine's own data: the rounding walk
+ * (guard, round, sticky, the decision), the fields of a pattern, the
+ * ulp's binade, the scaler window, the step order's reason.  The overflow
+ * chain has its own grader (drill_chain.c).
  */
 #include <config.h>
 
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,85 +99,24 @@ drill_read_yes(const char *text)
 /* ---- explanations -------------------------------------------------------------- */
 
 static void
-add(char *buf, size_t n, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	if (len + 1 >= n)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + len, n - len, fmt, ap);
-	va_end(ap);
-}
-
-void
-drill_walk_text(const fp_format *f, const fp_real *r, char *buf, size_t n)
-{
-	fp_walk w;
-
-	buf[0] = '\0';
-	fp_explain_round(f, r, &w);
-	if (w.special) {
-		add(buf, n, "zero, inf or NaN: nothing to round");
-		return;
-	}
-	int shown = w.lead - w.lsb + 3;	/* through the round bit */
-	if (shown > w.nbits)
-		shown = w.nbits;
-	add(buf, n, "%s1%s", w.negative ? "-" : "", shown > 1 ? "." : "");
-	for (int i = 1; i < shown; i++)
-		add(buf, n, "%c", w.expansion[i]);
-	add(buf, n, "%s x 2^%d; %s keeps the bits down to 2^%d: guard %u, "
-	    "round %u, sticky %u: %s", shown < w.nbits || w.more ? "..." : "",
-	    w.lead, f->name, w.lsb, w.guard, w.round, w.sticky,
-	    fp_decision_name(w.decision));
-	if (w.carry)
-		add(buf, n, ", carrying into the exponent");
-	if (w.overflow)
-		add(buf, n, ", beyond the largest finite: %s",
-		    f->has_inf ? "inf" : "NaN");
-	if (w.flushed)
-		add(buf, n, ", flushed to zero");
-}
-
-static void
 fields_text(const fp_format *f, uint32_t bits, char *buf, size_t n)
 {
 	fp_formula fo;
 	char sig[48], v[48];
 
 	fp_explain_formula(f, bits, &fo);
-	add(buf, n, "sign %u, exponent field %u", fo.fields.sign,
+	drill_add(buf, n, "sign %u, exponent field %u", fo.fields.sign,
 	    (unsigned)fo.fields.exp_raw);
 	if (fo.fields.cls == FP_CLASS_SUBNORMAL)
-		add(buf, n, " (subnormal: 2^%d)", fo.fields.exp);
+		drill_add(buf, n, " (subnormal: 2^%d)", fo.fields.exp);
 	else
-		add(buf, n, " (2^(%u - %d) = 2^%d)", (unsigned)fo.fields.exp_raw,
+		drill_add(buf, n, " (2^(%u - %d) = 2^%d)", (unsigned)fo.fields.exp_raw,
 		    f->bias, fo.fields.exp);
-	add(buf, n, ", significand %s: %s", fp_value_str(fo.significand, sig,
+	drill_add(buf, n, ", significand %s: %s", fp_value_str(fo.significand, sig,
 	    sizeof sig), fp_value_str(fo.value, v, sizeof v));
 }
 
 /* ---- graders -------------------------------------------------------------------- */
-
-static void
-verdict(drill_result *out, bool pass, const drill_item *it)
-{
-	out->understood = true;
-	out->pass = pass;
-	snprintf(out->feedback, sizeof out->feedback, pass ? "Right: %s. " :
-	    "Not yet: the answer is %s. ", it->answer);
-}
-
-static void
-not_read(drill_result *out, const char *what, const drill_item *it)
-{
-	out->understood = false;
-	out->pass = false;
-	snprintf(out->feedback, sizeof out->feedback, "Not read: answer with "
-	    "%s. The answer is %s.", what, it->answer);
-}
 
 static void
 grade_encode(const drill_item *it, const char *a, drill_result *out)
@@ -186,17 +125,16 @@ grade_encode(const drill_item *it, const char *a, drill_result *out)
 	fp_real x;
 
 	if (!fp_parse_bits(it->f, skip(a), &b)) {
-		not_read(out, "a bit pattern (hex, 0x optional, or "
-		    "binary)", it);
+		drill_not_read(out, it);
 		return;
 	}
-	verdict(out, b == it->ans_bits, it);
+	drill_verdict(out, b == it->ans_bits, it);
 	fp_read(it->value, &x, NULL);
 	drill_walk_text(it->f, &x, out->feedback + strlen(out->feedback),
 	    sizeof out->feedback - strlen(out->feedback));
-	add(out->feedback, sizeof out->feedback, "; ");
+	drill_add(out->feedback, sizeof out->feedback, "; ");
 	fields_text(it->f, it->ans_bits, out->feedback, sizeof out->feedback);
-	add(out->feedback, sizeof out->feedback, ".");
+	drill_add(out->feedback, sizeof out->feedback, ".");
 }
 
 static void
@@ -206,12 +144,12 @@ grade_decode(const drill_item *it, const char *a, drill_result *out)
 	unsigned fl;
 
 	if (!drill_read_value(a, &x)) {
-		not_read(out, "a number (1.5, 3e-4, 2^-14)", it);
+		drill_not_read(out, it);
 		return;
 	}
-	verdict(out, fp_encode_real(it->f, &x, &fl) == it->bits, it);
+	drill_verdict(out, fp_encode_real(it->f, &x, &fl) == it->bits, it);
 	fields_text(it->f, it->bits, out->feedback, sizeof out->feedback);
-	add(out->feedback, sizeof out->feedback, ".");
+	drill_add(out->feedback, sizeof out->feedback, ".");
 }
 
 /* Whether the value text is exactly v (or its pattern in f). */
@@ -248,15 +186,14 @@ grade_round(const drill_item *it, const char *a, drill_result *out)
 			dir = 0;
 	}
 	if (dir < 0) {
-		not_read(out, "up or down (or the neighbour's value)",
-		    it);
+		drill_not_read(out, it);
 		return;
 	}
-	verdict(out, dir == it->ans_yes, it);
+	drill_verdict(out, dir == it->ans_yes, it);
 	fp_read(it->value, &x, NULL);
 	drill_walk_text(it->f, &x, out->feedback + strlen(out->feedback),
 	    sizeof out->feedback - strlen(out->feedback));
-	add(out->feedback, sizeof out->feedback, ".");
+	drill_add(out->feedback, sizeof out->feedback, ".");
 }
 
 static void
@@ -266,57 +203,41 @@ grade_ulp(const drill_item *it, const char *a, drill_result *out)
 	fp_fields fl;
 
 	if (!drill_read_value(a, &x)) {
-		not_read(out, "a number (0.5, 2^-10, 9.765625e-4)", it);
+		drill_not_read(out, it);
 		return;
 	}
-	verdict(out, x.lo == it->ans_value && !x.sticky, it);
+	drill_verdict(out, x.lo == it->ans_value && !x.sticky, it);
 	fp_fields_of(it->f, it->bits, &fl);
 	if (fl.cls == FP_CLASS_SUBNORMAL)
-		add(out->feedback, sizeof out->feedback, "%s is subnormal: the "
+		drill_add(out->feedback, sizeof out->feedback, "%s is subnormal: the "
 		    "spacing is fixed at 2^(%d - %d).", it->value, fl.exp,
 		    it->f->man_bits);
 	else
-		add(out->feedback, sizeof out->feedback, "%s lies in [2^%d, "
+		drill_add(out->feedback, sizeof out->feedback, "%s lies in [2^%d, "
 		    "2^%d), where %d stored bits give steps of 2^(%d - %d).",
 		    it->value, fl.exp, fl.exp + 1, it->f->man_bits, fl.exp,
 		    it->f->man_bits);
 }
 
 static void
-grade_yes(const drill_item *it, const char *a, drill_result *out)
+grade_swallow(const drill_item *it, const char *a, drill_result *out)
 {
 	int y = drill_read_yes(a);
 	char u[48], h[48];
 
 	if (y < 0) {
-		not_read(out, "yes or no", it);
+		drill_not_read(out, it);
 		return;
 	}
-	verdict(out, y == it->ans_yes, it);
-	if (it->kind == DRILL_SWALLOW) {
-		double ulp = fp_ulp(it->f, it->bits);
-		fp_real x = { it->w + it->dw, false };
-		add(out->feedback, sizeof out->feedback, "One ulp of w is %s, "
-		    "half of it %s; w + dw = ", fp_value_str(ulp, u, sizeof u),
-		    fp_value_str(ulp / 2, h, sizeof h));
-		drill_walk_text(it->f, &x, out->feedback +
-		    strlen(out->feedback), sizeof out->feedback -
-		    strlen(out->feedback));
-		add(out->feedback, sizeof out->feedback, ".");
-		return;
-	}
-	add(out->feedback, sizeof out->feedback, "The exact result is %s; "
-	    "the largest finite %s is %s", fp_value_str(it->ans_value, u,
-	    sizeof u), it->f->name, fp_value_str(fp_max_finite(it->f), h,
-	    sizeof h));
-	if (isfinite(it->ans_value)) {
-		fp_real x = { it->ans_value, it->op == 'e' };
-		add(out->feedback, sizeof out->feedback, ": ");
-		drill_walk_text(it->f, &x, out->feedback +
-		    strlen(out->feedback), sizeof out->feedback -
-		    strlen(out->feedback));
-	}
-	add(out->feedback, sizeof out->feedback, ".");
+	drill_verdict(out, y == it->ans_yes, it);
+	double ulp = fp_ulp(it->f, it->bits);
+	fp_real x = { it->w + it->dw, false };
+	drill_add(out->feedback, sizeof out->feedback, "One ulp of w is %s, "
+	    "half of it %s; w + dw = ", fp_value_str(ulp, u, sizeof u),
+	    fp_value_str(ulp / 2, h, sizeof h));
+	drill_walk_text(it->f, &x, out->feedback + strlen(out->feedback),
+	    sizeof out->feedback - strlen(out->feedback));
+	drill_add(out->feedback, sizeof out->feedback, ".");
 }
 
 static void
@@ -344,12 +265,12 @@ grade_scale(const drill_item *it, const char *a, drill_result *out)
 		s++;
 	}
 	if (n < 2) {
-		not_read(out, "a range of powers of two, 2^a..2^b", it);
+		drill_not_read(out, it);
 		return;
 	}
-	verdict(out, v[0] == it->ans_lo && v[1] == it->ans_hi, it);
+	drill_verdict(out, v[0] == it->ans_lo && v[1] == it->ans_hi, it);
 	double big = fp_max_finite(it->f) + fp_ulp(it->f, it->f->max_bits) / 2;
-	add(out->feedback, sizeof out->feedback, "2^%d is the smallest scale "
+	drill_add(out->feedback, sizeof out->feedback, "2^%d is the smallest scale "
 	    "that lifts %s to fp16's smallest normal %s; 2^%d the largest that "
 	    "keeps %s below %s, where fp16 rounds to inf.", it->ans_lo,
 	    it->gmin, fp_value_str(fp_min_normal(it->f), mn, sizeof mn),
@@ -365,8 +286,8 @@ grade_order(const drill_item *it, const char *a, drill_result *out)
 
 	for (const char *s = a; *s && !bad; s++) {
 		int c = tolower((unsigned char)*s);
-		if (c >= 'a' && c < 'a' + STEP_NSTEPS) {
-			bad = n == STEP_NSTEPS || seen[c - 'a'] ||
+		if (c >= 'a' && c < 'a' + it->norder) {
+			bad = n == it->norder || seen[c - 'a'] ||
 			    isalpha((unsigned char)s[1]);
 			if (!bad) {
 				seen[c - 'a'] = true;
@@ -376,17 +297,29 @@ grade_order(const drill_item *it, const char *a, drill_result *out)
 			bad = true;
 		}
 	}
-	if (bad || n != STEP_NSTEPS) {
-		not_read(out, "each letter once, a to f", it);
+	if (bad || n != it->norder) {
+		drill_not_read(out, it);
 		return;
 	}
 	steporder_inversion inv;
 	bool ok = steporder_check(got, (size_t)n, &inv);
-	verdict(out, ok, it);
-	if (!ok && inv.edge)
-		add(out->feedback, sizeof out->feedback, "%s comes before %s: "
-		    "%s", steporder_get(inv.first)->code,
-		    steporder_get(inv.second)->code, inv.edge->reason);
+	drill_verdict(out, ok, it);
+	if (ok || inv.edge == NULL)
+		return;
+	char *fb = out->feedback;
+	drill_add(fb, sizeof out->feedback, "%s comes before %s",
+	    steporder_get(inv.first)->code, steporder_get(inv.second)->code);
+	/* The reason may be a later link of the chain between them, through
+	 * calls this drill does not show: name them. */
+	if (inv.edge->from != inv.first) {
+		drill_add(fb, sizeof out->feedback, " (with");
+		for (int k = (int)inv.first + 1; k < (int)inv.second; k++)
+			drill_add(fb, sizeof out->feedback, "%s %s", k >
+			    (int)inv.first + 1 ? "," : "",
+			    steporder_get((steporder_id)k)->code);
+		drill_add(fb, sizeof out->feedback, " between)");
+	}
+	drill_add(fb, sizeof out->feedback, ": %s", inv.edge->reason);
 }
 
 void
@@ -398,12 +331,15 @@ drill_grade(const drill_item *it, const char *answer, drill_result *out)
 		[DRILL_DECODE] = grade_decode,
 		[DRILL_ROUND] = grade_round,
 		[DRILL_ULP] = grade_ulp,
-		[DRILL_SWALLOW] = grade_yes,
-		[DRILL_OVERFLOW] = grade_yes,
+		[DRILL_SWALLOW] = grade_swallow,
+		[DRILL_OVERFLOW] = drill_grade_chain,
 		[DRILL_SCALE] = grade_scale,
 		[DRILL_ORDER] = grade_order,
 	};
 
 	memset(out, 0, sizeof *out);
 	graders[it->kind](it, answer ? answer : "", out);
+	size_t n = strlen(out->feedback);	/* "Right: x. " with nothing after */
+	while (n && out->feedback[n - 1] == ' ')
+		out->feedback[--n] = '\0';
 }

@@ -7,5 +7,7 @@ src_libfptutor_a_SOURCES += \
 	src/drill/drill.c \
 	src/drill/drill_rng.c \
 	src/drill/drill_fp.c \
+	src/drill/drill_chain.c \
 	src/drill/drill_train.c \
+	src/drill/drill_say.c \
 	src/drill/drill_grade.c

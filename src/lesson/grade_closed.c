@@ -2,8 +2,8 @@
  * grade_closed.c — the graders of the closed question types: multiple choice (the
  * set of keys), ordering (exact order, naming the first inversion),
  * numeric (rounds to the expected value in its format, or within a
- * tolerance in ulps of a format or relative), and bit pattern (any spelling
- * fp_parse_bits reads).  Free text goes to grade_text.c (or a test's
+ * tolerance in ulps of a format or relative), bit pattern (any spelling
+ * fp_parse_bits reads), and the drills of a @drill block (src/drill).  Free text goes to grade_text.c (or a test's
  * stand-in) through a function pointer.  A table maps each type to its grader.
  */
 #include <config.h>
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "drill/drill.h"
 #include "lesson/player.h"
 #include "lesson/priv.h"
 
@@ -307,6 +308,22 @@ grade_bits(const lesson_question *q, const char *a, lesson_grade *g)
 		    (unsigned)q->bits, w);
 }
 
+/* A drill of a @drill block: graded exactly by src/drill, whose feedback
+ * on a miss is the engine's explanation. */
+static void
+grade_drill(const lesson_question *q, const char *a, lesson_grade *g)
+{
+	drill_result r;
+
+	if (q->drill == NULL) {	/* never: the validator made it */
+		g->graded = false;
+		return;
+	}
+	drill_grade(q->drill, a, &r);
+	g->pass = r.pass;
+	say(g, "%s", r.feedback);
+}
+
 void
 lesson_grade_answer(const lesson *l, const lesson_question *q,
     const char *answer, lesson_text_grader text_grader, lesson_grade *g)
@@ -317,6 +334,7 @@ lesson_grade_answer(const lesson *l, const lesson_question *q,
 		[LQ_ORDER] = grade_order,
 		[LQ_NUMERIC] = grade_numeric,
 		[LQ_BITS] = grade_bits,
+		[LQ_DRILL] = grade_drill,
 	};
 
 	memset(g, 0, sizeof *g);

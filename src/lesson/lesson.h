@@ -195,10 +195,14 @@ typedef struct lesson_block {
 	/* train: the toy model of src/train/toy.h, its defaults but for */
 	unsigned train_modes;	/* bit (1 << toy_mode) per mode shown */
 	unsigned long long seed;
-	/* drill: N engine-made drills of a kind (src/drill), seeded by the
-	 * block's text and line so a lesson shows the same ones each time */
-	int drill_kind, drill_count;
+	/* drill: N engine-made drills of a kind at a level (src/drill),
+	 * each a question of type LQ_DRILL, the questions drill_q0 ..
+	 * drill_q0 + drill_count - 1; seeded by the lesson's id, the kind,
+	 * the level and how many such blocks come before (or seed=), so a
+	 * lesson asks the same ones each time, whatever its prose */
+	int drill_kind, drill_count, drill_level;
 	uint64_t drill_seed;
+	size_t drill_q0;
 	/* inspect: a tensor file beside the lesson (src/tensor) */
 	char *path;		/* resolved: the lesson's directory + the name */
 	char *tensor;		/* the tensor's name in the file */
@@ -212,8 +216,10 @@ typedef struct lesson_block {
  * fp_round_stages), or NULL when its fp_real tells the walk the truth. */
 const fp_exact *lesson_block_exact(const lesson_block *b, int v);
 
+/* LQ_DRILL: a drill of a @drill block, made by the validator (no
+ * "@question ID drill" is written in a lesson). */
 typedef enum lesson_qtype {
-	LQ_TEXT, LQ_CHOICE, LQ_ORDER, LQ_NUMERIC, LQ_BITS, LQ_NTYPES
+	LQ_TEXT, LQ_CHOICE, LQ_ORDER, LQ_NUMERIC, LQ_BITS, LQ_DRILL, LQ_NTYPES
 } lesson_qtype;
 const char *lesson_qtype_name(lesson_qtype t);	/* "text", "choice", ... */
 const char *lesson_qtype_title(lesson_qtype t);	/* "multiple choice", ... */
@@ -271,6 +277,9 @@ typedef struct lesson_question {
 	size_t correct_idx[LESSON_MAX_OPTIONS];	/* @correct as option indexes */
 	struct grade_rubric *compiled;	/* text: the rubric compiled, owned
 					 * (lesson_rubric, grade_text.h) */
+	struct drill_item *drill;	/* drill: the item, owned; its id is
+					 * the question's id, its prompt and
+					 * answer the question's */
 } lesson_question;
 
 typedef enum lesson_ikind { LI_PARA, LI_BLOCK, LI_QUESTION } lesson_ikind;

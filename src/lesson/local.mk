@@ -20,6 +20,7 @@ src_libfptutor_a_SOURCES += \
 	src/lesson/validate_util.c \
 	src/lesson/validate.c \
 	src/lesson/validate_block.c \
+	src/lesson/validate_drill.c \
 	src/lesson/validate_params.c \
 	src/lesson/value.c \
 	src/lesson/plot.c \

@@ -19,10 +19,11 @@ static const char *const block_names[LB_NKINDS] = {
 	"inspect", "drill",
 };
 static const char *const qtype_names[LQ_NTYPES] = {
-	"text", "choice", "order", "numeric", "bits",
+	"text", "choice", "order", "numeric", "bits", "drill",
 };
 static const char *const qtype_titles[LQ_NTYPES] = {
 	"free text", "multiple choice", "ordering", "numeric", "bit pattern",
+	"drill",
 };
 
 const char *
@@ -147,6 +148,7 @@ free_question(lesson_question *q)
 	for (size_t i = 0; i < q->nrubric; i++)
 		free(q->rubric[i].text);
 	grade_rubric_free(q->compiled);
+	free(q->drill);
 	free(q->rubric);
 }
 

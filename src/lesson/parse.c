@@ -128,18 +128,18 @@ d_step(lesson_parser *p, const lesson_directive *dv)
 	p->sink = SINK_STEP;
 }
 
-static void
+static lesson_block *
 d_block(lesson_parser *p, const lesson_directive *dv, lesson_bkind kind)
 {
 	lesson *l = p->l;
 
 	lesson_item *it = add_item(p, LI_BLOCK, dv->line->lineno);
 	if (it == NULL)
-		return;
+		return NULL;
 	lesson_block *nb = lesson_push(l->blocks, &l->nblocks, sizeof *nb, SIZE_MAX);
 	if (nb == NULL) {
 		p->oom = true;	/* the whole lesson is dropped */
-		return;
+		return NULL;
 	}
 	l->blocks = nb;
 	lesson_block *b = &nb[l->nblocks - 1];
@@ -150,6 +150,51 @@ d_block(lesson_parser *p, const lesson_directive *dv, lesson_bkind kind)
 	b->nframes = 1;
 	it->index = l->nblocks - 1;
 	p->sink = SINK_STEP;
+	return b;
+}
+
+/* "@drill KIND [N] ...": the block, then its N drills as questions of
+ * the step (their ids and text come from the validator, which draws the
+ * drills; validate_drill.c reads the arguments for both).  Arguments it
+ * cannot read make no questions: the validator says what is wrong. */
+static void
+d_drill(lesson_parser *p, const lesson_directive *dv)
+{
+	lesson *l = p->l;
+	lesson_drill_spec spec;
+	int lineno = dv->line->lineno;
+
+	lesson_block *b = d_block(p, dv, LB_DRILL);
+	if (b == NULL || !lesson_drill_args(b->args, &spec))
+		return;
+	b->drill_q0 = l->nquestions;
+	for (int i = 0; i < spec.count; i++) {
+		if (l->nquestions >= LESSON_MAX_QUESTIONS) {
+			lesson_pdiag(p, lineno, 1, LMSG_TOO_MANY_QUESTIONS,
+			    LESSON_MAX_QUESTIONS);
+			p->stop = true;
+			return;
+		}
+		lesson_item *it = add_item(p, LI_QUESTION, lineno);
+		if (it == NULL) {
+			p->stop = true;	/* the item cap, reported */
+			return;
+		}
+		lesson_question *nq = lesson_push(l->questions, &l->nquestions,
+		    sizeof *nq, LESSON_MAX_QUESTIONS);
+		if (nq == NULL) {
+			p->oom = true;
+			return;
+		}
+		l->questions = nq;
+		lesson_question *q = &nq[l->nquestions - 1];
+		it->index = l->nquestions - 1;
+		q->type = LQ_DRILL;
+		q->loc = (lesson_loc){ lineno, 1 };
+		q->id_loc = b->args_loc;
+		q->step = l->nsteps - 1;
+		q->id = lesson_pstrdup(p, "", 0);
+	}
 }
 
 /* ---- the header ---------------------------------------------------------- */
@@ -261,7 +306,7 @@ static const directive_def directives[] = {
 	{ "scaler",	IN_STEP, NULL, LB_SCALER },
 	{ "plot",	IN_STEP, NULL, LB_PLOT },
 	{ "train",	IN_STEP, NULL, LB_TRAIN },
-	{ "drill",	IN_STEP, NULL, LB_DRILL },
+	{ "drill",	IN_STEP, d_drill, -1 },
 	{ "inspect",	IN_STEP, NULL, LB_INSPECT },
 };
 

@@ -96,7 +96,10 @@ lesson_question_open(lesson_parser *p, const lesson_directive *dv)
 		if (strlen(lesson_qtype_name((lesson_qtype)k)) == tn &&
 		    memcmp(lesson_qtype_name((lesson_qtype)k), t, tn) == 0)
 			qu->type = (lesson_qtype)k;
-	if (qu->type == LQ_NTYPES)
+	if (qu->type == LQ_DRILL) {	/* made by @drill, never written */
+		qu->type = LQ_NTYPES;
+		lesson_pdiag(p, lineno, col_of(dv, t), LMSG_DRILL_QTYPE);
+	} else if (qu->type == LQ_NTYPES)
 		lesson_pdiag(p, lineno, col_of(dv, t), LMSG_UNKNOWN_QTYPE,
 		    lesson_quote(t, tn, q, sizeof q));
 	const char *rest = skip_blanks(t + tn);

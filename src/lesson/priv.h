@@ -146,6 +146,20 @@ void lesson_vdiag_put(lesson_checker *c, lesson_loc at, lesson_msg m, ...);
 /* Column of byte offset off in text that starts at loc (same line). */
 lesson_loc lesson_loc_at(lesson_loc loc, const char *text, size_t off);
 void lesson_check_block(lesson_checker *c, lesson_block *b);
+/* "@drill KIND [N] [level=L] [seed=S]" read (validate_drill.c), for the
+ * parser (how many questions the block makes) and the validator; false
+ * with err (LMSG_DRILL_*) and the word at fault (at, len) when not. */
+typedef struct lesson_drill_spec {
+	int kind, count, level;
+	bool seeded;
+	uint64_t seed;
+	lesson_msg err;
+	const char *at;
+	size_t len;
+} lesson_drill_spec;
+bool lesson_drill_args(const char *args, lesson_drill_spec *out);
+/* Check a @drill block and draw its drills into its questions. */
+void lesson_check_drill(lesson_checker *c, lesson_block *b);
 /* The KEY=VALUE blocks, @scaling and @scaler (validate_params.c). */
 void lesson_check_params(lesson_checker *c, lesson_block *b);
 /* Resolve a value and report a failure at its place; true when good. */

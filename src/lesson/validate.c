@@ -358,6 +358,8 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 				break;
 			}
 	}
+	if (q->type == LQ_DRILL)
+		return;		/* the engine's: lesson_check_drill made it */
 	if (q->incomplete)
 		return;		/* reported as not closed; its parts are unknown */
 	if (text_empty(&q->prompt))

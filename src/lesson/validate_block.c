@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "drill/drill.h"
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
 #include "tensor/tensor.h"
@@ -356,40 +355,6 @@ check_plot(lesson_checker *c, lesson_block *b)
 		    kinds[b->plot]);
 }
 
-/* "@drill KIND [N]": N (1..LESSON_MAX_DRILLS, default 3) drills of KIND. */
-static void
-check_drill(lesson_checker *c, lesson_block *b)
-{
-	const char *s = b->args, *sp = strchr(s, ' ');
-	size_t n = sp ? (size_t)(sp - s) : strlen(s);
-	char name[16], q[64];
-	uint64_t h = 1469598103934665603u;
-
-	snprintf(name, sizeof name, "%.*s", (int)(n < 15 ? n : 15), s);
-	b->drill_kind = n < 15 ? drill_kind_find(name) : -1;
-	if (b->drill_kind < 0) {
-		lesson_vdiag(c, where(b, s), LMSG_DRILL_KIND,
-		    lesson_quote(s, n, q, sizeof q), drill_kind_names());
-		return;
-	}
-	b->drill_count = 3;
-	if (sp) {
-		const char *a = sp + 1;
-		size_t k = strspn(a, "0123456789");
-		if (k == 0 || k > 2 || a[k] != '\0' || atoi(a) < 1 ||
-		    atoi(a) > LESSON_MAX_DRILLS) {
-			lesson_vdiag(c, where(b, a), LMSG_DRILL_COUNT,
-			    LESSON_MAX_DRILLS, lesson_quote(a, strlen(a), q,
-			    sizeof q));
-			return;
-		}
-		b->drill_count = atoi(a);
-	}
-	for (const char *t = b->args; *t; t++)	/* FNV-1a of the text */
-		h = (h ^ (unsigned char)*t) * 1099511628211u;
-	b->drill_seed = h ^ (uint64_t)b->loc.line;
-}
-
 /* A name for a file beside the lesson: relative, components of letters,
  * digits, '.', '_' and '-', none of them "." or "..". */
 static bool
@@ -562,7 +527,7 @@ lesson_check_block(lesson_checker *c, lesson_block *b)
 		check_plot(c, b);
 		break;
 	case LB_DRILL:
-		check_drill(c, b);
+		lesson_check_drill(c, b);
 		break;
 	case LB_INSPECT:
 		check_inspect(c, b);

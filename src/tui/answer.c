@@ -7,8 +7,9 @@
  * presenter mode the verdict, feedback and model answer stay hidden until
  * v shows them, so a room can think first.  Every answer goes through
  * the player (LESSON_EV_ANSWER); nothing is graded here, but a number or
- * a bit pattern the grader could not read is sent back to the editor with
- * how to write it, as a fresh try and not an attempt.  The question that
+ * a bit pattern (or a drill's answer) the grader could not read is sent
+ * back to the editor with how to write it, as a fresh try and not an
+ * attempt.  The question that
  * Enter (or a letter) answers is marked.
  */
 #include <config.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drill/drill.h"
 #include "fp/fp.h"
 
 #include "view/lesson_text.h"
@@ -41,7 +43,7 @@ struct tui_answer {
 	bool has_cur;
 	bool current;	/* the item Enter and the letters answer */
 	bool model;	/* R after a pass: the model answer shown, the verdict kept */
-	char format[200];	/* why the last submitted text could not be read */
+	char format[260];	/* why the last submitted text could not be read */
 };
 
 tui_answer *
@@ -119,6 +121,12 @@ how(const lesson_question *q, char *buf, size_t n)
 		snprintf(buf, n, "Enter: type a %d-bit pattern of %s, in hex or binary.",
 		    q->fmt ? q->fmt->width : 0, q->fmt ? q->fmt->name : "the format");
 		return buf;
+	case LQ_DRILL: {
+		char h[120];
+		snprintf(buf, n, "Enter: type %s.", q->drill ? drill_how(q->drill, h,
+		    sizeof h) : "the answer");
+		return buf;
+	}
 	default:
 		return "Enter: write your answer in a few sentences.";
 	}
@@ -260,7 +268,7 @@ render(tui_answer *a, WINDOW *w, int y, int cols)
 		}
 		n += 1 + EDIT_ROWS;
 	} else if (g->answer == NULL) {
-		char buf[100];
+		char buf[160];
 		n += text(w, y + n, 0, cols, TR_DIM, tui_flow(how(q, buf, sizeof buf), 2,
 		    width));
 	}
@@ -325,6 +333,17 @@ readable(tui_answer *a, const char *s)
 		    "then Enter.", lesson_quote(s, strlen(s), quoted, sizeof quoted),
 		    q->fmt->width, q->fmt->name, (q->fmt->width + 3) / 4,
 		    (unsigned)q->fmt->max_bits, q->fmt->width);
+	else if (q->type == LQ_DRILL && q->drill) {
+		/* graded for its form only: the verdict waits for Enter */
+		drill_result dr;
+		char h[120];
+		drill_grade(q->drill, s, &dr);
+		if (!dr.understood)
+			snprintf(a->format, sizeof a->format, "'%s' is not read: "
+			    "answer with %s, then Enter.", lesson_quote(s,
+			    strlen(s), quoted, sizeof quoted), drill_how(q->drill,
+			    h, sizeof h));
+	}
 	return a->format[0] == '\0';
 }
 

@@ -195,7 +195,8 @@ fresh(rscreen *r)
 	for (int k = 0; k < DRILL_NKINDS; k++) {
 		drill_item d;
 		ritem ri;
-		drill_make((drill_kind)k, drill_item_seed(seed, (size_t)k), &d);
+		drill_make((drill_kind)k, DRILL_LEVEL_DEFAULT,
+		    drill_item_seed(seed, (size_t)k), &d);
 		snprintf(ri.id, sizeof ri.id, "%s", d.id);
 		snprintf(ri.topic, sizeof ri.topic, "drill-%s",
 		    drill_kind_name((drill_kind)k));

@@ -329,6 +329,8 @@ md_key(FILE *out, const lesson_question *q)
 			fputs("\n\n", out);
 		}
 		break;
+	case LQ_DRILL:
+		break;		/* its model answer, below, is the engine's */
 	default:
 		key_points(out, q);
 		break;
@@ -357,7 +359,7 @@ md_question(FILE *out, const lesson_question *q, bool key)
 	}
 	if (q->nopts)
 		fputc('\n', out);
-	char how[80];
+	char how[120];
 	fprintf(out, "*Answer with %s.*\n\n", view_lesson_how_to_answer(q, how, sizeof how));
 	if (key)
 		md_key(out, q);

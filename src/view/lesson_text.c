@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drill/drill.h"
 #include "view/lesson_text.h"
 #include "view/term.h"
 
@@ -188,6 +189,8 @@ view_lesson_how_to_answer(const lesson_question *q, char *buf, size_t n)
 		snprintf(buf, n, "a %d-bit pattern of %s, in hex or binary",
 		    q->fmt->width, q->fmt->name);
 		return buf;
+	case LQ_DRILL:
+		return q->drill ? drill_how(q->drill, buf, n) : "the drill's answer";
 	default:
 		return "a few sentences";
 	}

@@ -291,27 +291,22 @@ show_train(FILE *out, const lesson_block *b)
 	view_train_job_free(j);
 }
 
-/* Drills to try: the prompts first, then the engine's answers, so a
- * reader can answer before looking. */
+/* The block says what it brings: its drills are the questions after it
+ * (LQ_DRILL, drawn by the validator). */
 static void
 show_drill(FILE *out, const lesson_block *b)
 {
-	drill_item it;
+	char line[200];
 
 	if (b->drill_kind < 0 || b->drill_count < 1)
 		return;
-	for (int i = 0; i < b->drill_count; i++) {
-		drill_make((drill_kind)b->drill_kind,
-		    drill_item_seed(b->drill_seed, (size_t)i), &it);
-		fprintf(out, "  %d. ", i + 1);
-		view_wrap(out, it.prompt, 5, VIEW_LESSON_WIDTH);
-	}
-	fprintf(out, "  Answers (each id: 'fptutor drill --answers' grades it):\n");
-	for (int i = 0; i < b->drill_count; i++) {
-		drill_make((drill_kind)b->drill_kind,
-		    drill_item_seed(b->drill_seed, (size_t)i), &it);
-		fprintf(out, "  %d. [%s] %s\n", i + 1, it.id, it.answer);
-	}
+	snprintf(line, sizeof line, "%d %s drill%s at level %d (%s), made and "
+	    "graded by the engine: the question%s below.", b->drill_count,
+	    drill_kind_name((drill_kind)b->drill_kind), b->drill_count == 1 ?
+	    "" : "s", b->drill_level, drill_level_name(b->drill_level),
+	    b->drill_count == 1 ? "" : "s");
+	fputs("  ", out);
+	view_wrap(out, line, 2, VIEW_LESSON_WIDTH);
 }
 
 /* The tensor file beside the lesson, as `fptutor inspect` shows it, under

@@ -1,0 +1,1 @@
+"$FPTUTOR" drill --level 4

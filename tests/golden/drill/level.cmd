@@ -1,0 +1,1 @@
+"$FPTUTOR" drill overflow round --level hard --seed 3 --count 4

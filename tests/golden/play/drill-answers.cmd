@@ -1,0 +1,1 @@
+"$FPTUTOR" play ../lessons/drill/drill-demo.lesson --answers -
