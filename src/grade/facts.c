@@ -892,7 +892,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 
 	for (size_t i = 0; i < tx->n && n < max; i++) {
 		const gtok *k = &tx->t[i];
-		if (c && tx->hasnum && !k->isnum && !(k->cls & WC_FIG))
+		if (c && tx->hasnum && (k->cls & WC_SCL))
 			check_scaler(tx, i, c, out, &n, max);
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
@@ -900,8 +900,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			check_comparison(tx, i, out, &n, max);
 		if (!tx->hasnum)
 			continue;	/* the rest reads figures */
-		if (c)
-			check_scaler(tx, i, c, out, &n, max);	/* "e" ... is a WC_FIG word */
+
 		bool normal_only, sub_only;
 		qkind q = quantity_at(tx, i, &normal_only, &sub_only);
 		fig f;

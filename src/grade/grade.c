@@ -42,13 +42,10 @@ grade_verdict_text(grade_verdict v)
 static bool
 is_salad(const gtext *tx)
 {
-	/* words that relate the key words to each other: a telegraphic
-	 * answer ("more range, less precision (7 vs 10 bits); loss scaling
-	 * usually unnecessary, not guaranteed") has them, a salad does not */
-	static const char *const relation[] = { "more", "less", "fewer", "vs",
-		"versus", "than", "not", "no", "usually", "rarely", "mostly",
-		"because", "so", "but", "instead", "without", "only", "same",
-		"before", "after", "then", NULL };
+	/* words that relate the key words to each other (WC_REL): a
+	 * telegraphic answer ("more range, less precision (7 vs 10 bits);
+	 * loss scaling usually unnecessary, not guaranteed") has them, a
+	 * salad does not */
 	size_t words = 0, func = 0, rel = 0;
 
 	for (size_t i = 0; i < tx->n; i++) {
@@ -56,11 +53,7 @@ is_salad(const gtext *tx)
 			continue;
 		words++;
 		func += (tx->t[i].flags & TK_FUNC) != 0;
-		for (size_t k = 0; relation[k]; k++)
-			if (strcmp(tx->t[i].raw, relation[k]) == 0) {
-				rel++;
-				break;
-			}
+		rel += (tx->t[i].cls & WC_REL) != 0;
 	}
 	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2 &&
 	    tx->nsent <= 1 && rel < 2;

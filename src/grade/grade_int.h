@@ -55,6 +55,7 @@ typedef struct gtext {
 	size_t *slot, *next;
 	size_t mask;
 	size_t *cstart, *cend;	/* per clause: its token span [cstart, cend) */
+	size_t slot_size, cstart_size;	/* bytes of the two blocks (text.c) */
 	unsigned char initial[256];	/* first letters of words present */
 	unsigned char pair[128];	/* bit (c0 & 31) << 5 | (c1 & 31): the first two
 					 * letters of some word (raw or stem) */
@@ -91,6 +92,8 @@ enum {
 	WC_MODAL = 1u << 13,
 	WC_FIG = 1u << 14,	/* a figure's quantity or format (facts.c) */
 	WC_FMT = 1u << 15,	/* a format's name (facts.c) */
+	WC_SCL = 1u << 16,	/* a word a GradScaler default hangs on (facts.c) */
+	WC_REL = 1u << 17,	/* relates key words: more, than, not (salad) */
 };
 unsigned grade_word_class(const char *w);	/* lower case, raw or stem */
 bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */

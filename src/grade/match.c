@@ -327,6 +327,11 @@ scaler_does(const gtext *tx, size_t ms, size_t me)
 	size_t verb = me;
 
 	for (size_t q = ms; q < me && verb == me; q++) {
+		bool move = false;
+		for (size_t i = 0; moves[i] && !move; i++)
+			move = strncmp(tx->t[q].stem, moves[i], strlen(moves[i])) == 0;
+		if (!move)
+			continue;
 		const char *v = tx->t[q].raw;
 		size_t l = strlen(v);
 		/* "lowers", "halving", and the future of a description:
@@ -336,12 +341,9 @@ scaler_does(const gtext *tx, size_t ms, size_t me)
 			future |= strcmp(tx->t[b].raw, "will") == 0;
 		for (size_t b = ms, k = 0; b-- > 0 && k < 8 && tx->t[b].sent == tx->t[ms].sent; k++)
 			future |= strcmp(tx->t[b].raw, "will") == 0;
-		if (!((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
-		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future))
-			continue;
-		for (size_t i = 0; moves[i]; i++)
-			if (strncmp(tx->t[q].stem, moves[i], strlen(moves[i])) == 0)
-				verb = q;
+		if ((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
+		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future)
+			verb = q;
 	}
 	if (verb == me)
 		return false;

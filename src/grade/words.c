@@ -164,6 +164,19 @@ static const char *const format_words[] = {
 	"half", "single", NULL
 };
 
+/* The words check_scaler (facts.c) starts from. */
+static const char *const scaler_words[] = {
+	"init", "initial", "starting", "growth", "backoff", "back", "every",
+	"after", "s", "scale", NULL
+};
+/* Words that relate key words to each other: a telegraphic answer has
+ * them, a keyword salad does not (grade.c). */
+static const char *const relation_words[] = {
+	"more", "less", "fewer", "vs", "versus", "than", "not", "no", "usually",
+	"rarely", "mostly", "because", "so", "but", "instead", "without", "only",
+	"same", "before", "after", "then", NULL
+};
+
 static void
 wc_add(const char *const *list, unsigned bit)
 {
@@ -197,6 +210,8 @@ wc_build(void)
 	wc_add(modals, WC_MODAL);
 	wc_add(figure_words, WC_FIG);
 	wc_add(format_words, WC_FIG | WC_FMT);
+	wc_add(scaler_words, WC_SCL);
+	wc_add(relation_words, WC_REL);
 }
 
 unsigned
