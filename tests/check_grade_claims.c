@@ -176,6 +176,30 @@ START_TEST(false_claim_beside_right_fails)
 		    "unscale-before-backward" },
 		{ "mock-underflow", "It underflows in fp16; GradScaler multiplies the gradients by "
 		    "S after backward so they survive.", "loss-scaled-late" },
+		{ "softmax", "exp(20) overflows and inf/inf is NaN; divide the logits by the max "
+		    "logit first.", "softmax-divide-max" },
+		{ "mock-softmax", "exp(20) overflows fp16 and inf/inf is NaN; clamp the logits to "
+		    "[-10, 10] before exp.", "clip-logits-fix" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "it; convert the result to fp32 afterwards.", "cast-after" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "it; reduce the learning rate instead.", "lr-fix" },
+		{ "softmax", "exp(20) overflows fp16 and inf/inf is NaN; temperature scaling "
+		    "fixes it.", "softmax-temperature" },
+		{ "overflow", "The product overflows fp16 in the forward and the scale cannot fix "
+		    "it; extra mantissa bits would prevent the overflow.",
+		    "precision-fixes-overflow" },
+		{ "mock-underflow", "It underflows in fp16. GradScaler multiplies the loss by S "
+		    "before backward; it also scales the weights.", "scale-weights" },
+		{ "underflow", "1e-8 underflows in fp16. Multiply the loss by S before backward and "
+		    "unscale before the step; GradScaler doubles the scale whenever gradients "
+		    "underflow.", "scale-up-on-zero" },
+		{ "mock-overflow", "It overflows fp16 in the forward and a bigger scale cannot fix "
+		    "that; gradient clipping prevents the forward overflow.", "clip-fixes-forward" },
+		{ "cmp-speedup", "Not a speedup until it reaches fp32's validation loss sooner; "
+		    "compare time to that loss. Skipped steps cost nothing.", "skip-free" },
+		{ "cmp-speedup", "Not a speedup yet: compare time to fp32's validation loss. The "
+		    "lag is harmless.", "lag-harmless" },
 		/* a false figure, checked by the engine (check_grade_facts.c) */
 		{ "overflow", "The product overflows in the forward pass, since fp16's maximum is "
 		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },

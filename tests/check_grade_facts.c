@@ -219,6 +219,17 @@ START_TEST(plain_claims_against_casts)
 				FALLS("%g fits in %s", v[i], name);
 			/* a bound is no claim about itself */
 			STANDS("anything above %g overflows %s", v[i], name);
+			/* its class, as the cast finds it */
+			double lo = fmt == 0 ? F16_MIN : FLT_MIN;
+			bool sub = !big && !flushed && fabs(c) < lo;
+			if (sub)
+				STANDS("%g is a subnormal in %s", v[i], name);
+			else
+				FALLS("%g is a subnormal in %s", v[i], name);
+			if (!big && !flushed && !sub)
+				STANDS("%g is a normal value in %s", v[i], name);
+			else if (!big)
+				FALLS("%g is a normal value in %s", v[i], name);
 		}
 	}
 }

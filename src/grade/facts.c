@@ -664,7 +664,8 @@ check_plain(gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, size_t m
 			claim = 3;	/* "1e-8 then 0", "rounds to 0" */
 		} else {
 			claim = is_any(&tx->t[j], big) ? 1 : is_any(&tx->t[j], fits) ? 2 :
-			    is_any(&tx->t[j], zero) ? 3 : 0;
+			    is_any(&tx->t[j], zero) ? 3 : is(&tx->t[j], "subnormal") ||
+			    is(&tx->t[j], "denormal") ? 4 : is(&tx->t[j], "normal") ? 5 : 0;
 		}
 		if (claim) {
 			at = j;
@@ -680,6 +681,25 @@ check_plain(gtext *tx, size_t i, const fig *f, gfigure *out, size_t *n, size_t m
 	}
 	if (!claim || (cmp && claim != 1 && claim != 3))
 		return;
+	if (claim >= 4) {	/* "1e-8 is a subnormal in fp16": held to its class */
+		int fmt = NOFMT;
+		for (size_t j = at + 1; j < tx->n && j <= at + 3 && fmt == NOFMT; j++)
+			fmt = format_of(tx, j);
+		bool negc = false;
+		for (size_t j = f->end; j <= at; j++)
+			negc |= (tx->t[j].flags & TK_NEGATOR) != 0;
+		if (fmt == NOFMT || negc || tx->t[at].clause != tx->t[i].clause || f->v == 0)
+			return;
+		const fp_format *F = fp_format_get((fp_id)fmt);
+		unsigned fl;
+		fp_class cl = fp_classify(F, fp_encode(F, f->v, &fl));
+		if ((claim == 4) == (cl == FP_CLASS_SUBNORMAL) && (claim == 5) == (cl == FP_CLASS_NORMAL))
+			return;
+		say(out, n, max, at, cl == FP_CLASS_ZERO ? "%.6g flushes to zero in %s" :
+		    "%.6g is %s in %s", f->v, cl == FP_CLASS_ZERO ? F->name : fp_class_name(cl),
+		    F->name);
+		return;
+	}
 	int fmt = NOFMT;
 	for (size_t j = at + 1; j < tx->n && j <= at + 4 && tx->t[j].clause == tx->t[at].clause &&
 	    fmt == NOFMT; j++)

@@ -383,6 +383,58 @@ const char *const grade_shared_lines[] = {
 	"  why: the loss is multiplied by S before backward, so the gradients come out "
 	    "scaled; scaling after backward is too late to keep them from flushing",
 
+	"misconception softmax-divide-max: seq: divid*/divide by max/maximum/largest logit* | "
+	    "seq: divid* logits by max/maximum/largest | seq: scal*/normaliz* logits by max/maximum/largest",
+	"  why: softmax is unchanged by subtracting a constant, not by dividing: dividing the "
+	    "logits by their max changes the probabilities",
+
+	"misconception clip-logits-fix: seq: clip*/clamp* logits -not/hide*/hides/wrong/would/just ~4 | "
+	    "seq: clip*/clamp* logits to/at/into ~5",
+	"  why: clamping the logits changes the probabilities and the gradients; the stable "
+	    "formula gives the exact softmax with no clamping",
+
+	"misconception cast-after: seq: cast*/convert*/upcast* output/result/product/probabilit*/loss fp32/float32 after/afterwards ~8 | "
+	    "seq: cast*/convert* to fp32/float32 afterwards/after -before/first ~6",
+	"  why: once a value is inf, casting it to fp32 gives inf: the cast has to come before "
+	    "the operation that overflows",
+
+	"misconception lr-fix: seq: lower*/reduc*/decreas*/smaller/drop* learning rate/lr -not ~5 | "
+	    "seq: learning rate/lr too high/large/big ~5",
+	"  why: the learning rate scales the update after the gradients exist; an inf made in "
+	    "the forward pass or a NaN in softmax is there whatever the learning rate",
+
+	"misconception softmax-temperature: seq: temperature scal*/fix*/divid*/solv*/help* | "
+	    "seq: divid* logits by temperature/t",
+	"  why: a temperature changes the distribution; subtracting the max keeps it and "
+	    "removes the overflow",
+
+	"misconception precision-fixes-overflow: seq: more/extra/higher mantissa/precision/significant fix*/solv*/avoid*/prevent* overflow*/inf ~8",
+	"  why: overflow is a question of range, the exponent's width; more mantissa bits "
+	    "would not hold a larger number",
+
+	"misconception scale-weights: seq: scaler/gradscaler/@scaling multipl*/scal* weights/parameters/params -gradient*/grads/update* ~5 | "
+	    "seq: =it also multipl*/scales/scale weights/parameters/params -gradient*/grads/update* ~5",
+	"  why: the scale multiplies the loss (and so the gradients), never the weights",
+
+	"misconception scale-up-on-zero: span: seq: rais*/increas*/doubl*/grow* =scale/=s when/whenever/if/after zero/zeros/underflow* ~8 | "
+	    "seq: detect*/notic*/sees underflow* rais*/increas*/doubl* ~8",
+	"  why: GradScaler cannot see an underflow (a zero is a valid gradient): it grows the "
+	    "scale on a schedule, after growth_interval clean steps",
+
+	"misconception clip-fixes-forward: gradient/grad clipping fix*/solv*/prevent*/avoid* forward ~8 | "
+	    "seq: clip* gradient*/grads fix*/solv*/prevent* forward overflow* ~8",
+	"  why: clipping bounds gradients after backward; an inf made in the forward pass is "
+	    "already there",
+
+	"misconception skip-free: seq: skipped/skip* steps cost nothing/free ~5 | seq: skipped steps free | "
+	    "seq: skip* not cost*/waste* time/compute ~6",
+	"  why: a skipped step costs a whole forward and backward pass and applies no update: "
+	    "it is time spent for nothing",
+
+	"misconception lag-harmless: seq: lag*/behind catch* up ~6 | seq: lag* harmless/expected/normal/cosmetic ~5",
+	"  why: a loss curve that lags fp32 at the same step count, with many skipped steps, "
+	    "is the sign that the run makes less progress; it needs a cause, not patience",
+
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
