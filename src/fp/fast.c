@@ -1,9 +1,11 @@
 /*
  * fast.c — the fast exact path of rounding into a format: a double (or a
  * whole array of float32 values) in, the bits and the IEEE flags out, with
- * no rounding walk recorded.  It gives exactly what the general rounding of
- * encode.c gives (tests/check_fp_exhaustive.c holds the two side by side);
- * it is only shaped for speed.
+ * no rounding walk recorded; and for whole arrays of float32 or double
+ * values, the values the cast gives (fp_cast_floats, fp_cast_doubles).
+ * It gives exactly what the general rounding of encode.c gives
+ * (tests/check_fp_exhaustive.c and check_fp_fast.c hold the two side by
+ * side); it is only shaped for speed.
  *
  * Branch-light: both ways a value can round are computed and the right one
  * selected, so random data costs no mispredicted branch, and the array loop
@@ -314,4 +316,139 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 	if (flags)
 		*flags |= flags_of(&acc, p.inf_flags);
 	return true;
+}
+
+/* ---- the values of a cast, for arrays of float32 or double -------------- */
+
+/*
+ * What a cast gives, as a value of the input's own type, in integer
+ * arithmetic alone (no rounding mode matters).  A value of exponent e has
+ * a significand sig of 24 (53) bits, the leading one included unless it is
+ * subnormal; the format keeps its bits down to a place set by e: `d` bits
+ * are cut at or above the format's smallest normal exponent, one more for
+ * each binade below it, all of them (up to the guard) when the value is
+ * too small for even half the smallest subnormal.  Rounding the cut bits
+ * to nearest, ties to even, gives the kept significand, which may carry
+ * one place up; put back beside e (an exponent field of e - 1 plus a
+ * significand with its leading one adds up to the right pattern, the carry
+ * included) it is the result.  Past the largest finite value it
+ * overflows: inf, or NaN for e4m3 (which gives NaN for an infinite input
+ * too).  Every format's values are float32 values, so the result always
+ * fits the input's type.
+ */
+struct vplan {
+	int emin;		/* the format's smallest normal exponent, biased as the input's */
+	int d;			/* bits cut from a significand in the normal range */
+	uint64_t maxb;		/* the largest finite value, as the input's bits */
+	uint64_t ovf;		/* overflow's and an infinite input's result */
+};
+
+static void
+vplan_of(const fp_format *f, int frac, int bias, struct vplan *p)
+{
+	double max = fp_decode(f, f->max_bits);
+	uint64_t inf = (uint64_t)(2 * bias + 1) << frac;	/* exponent all ones */
+	uint64_t nan = inf | UINT64_C(1) << (frac - 1);
+
+	p->emin = 1 - f->bias + bias;
+	p->d = frac - f->man_bits;
+	if (frac == 23) {
+		float m = (float)max;
+		uint32_t b;
+		memcpy(&b, &m, sizeof b);
+		p->maxb = b;
+	} else {
+		memcpy(&p->maxb, &max, sizeof max);
+	}
+	p->ovf = f->has_inf ? inf : nan;
+}
+
+static inline uint32_t
+cast_float(const struct vplan *p, uint32_t u)
+{
+	uint32_t a = u & 0x7fffffffu;
+	int32_t e = (int32_t)(a >> 23), ep = e < 1 ? 1 : e;
+	uint32_t sig = (a & 0x7fffffu) | (uint32_t)(e != 0) << 23;
+	int32_t sh = p->emin - ep;
+
+	sh = (sh < 0 ? 0 : sh) + p->d;
+	sh = sh > 25 ? 25 : sh;		/* 25: everything is cut, the guard too */
+	uint32_t unit = 1u << sh, low = sig & (unit - 1), half = unit >> 1;
+	uint32_t up = (low > half) | ((low == half) & (low != 0) & (sig >> sh));
+	uint32_t kept = (sig - low) + ((up & 1) << sh);
+	uint32_t r = kept ? ((uint32_t)(ep - 1) << 23) + kept : 0;
+	r = r > (uint32_t)p->maxb ? (uint32_t)p->ovf : r;
+	r = a >= 0x7f800000u ? (a == 0x7f800000u ? (uint32_t)p->ovf : 0x7fc00000u) : r;
+	return r | (u & 0x80000000u);
+}
+
+static inline uint64_t
+cast_double(const struct vplan *p, uint64_t u)
+{
+	const uint64_t top = UINT64_C(1) << 63, expo = UINT64_C(0x7ff) << 52;
+	uint64_t a = u & ~top;
+	int64_t e = (int64_t)(a >> 52), ep = e < 1 ? 1 : e;
+	uint64_t sig = (a & ((UINT64_C(1) << 52) - 1)) | (uint64_t)(e != 0) << 52;
+	int64_t sh = p->emin - ep;
+
+	sh = (sh < 0 ? 0 : sh) + p->d;
+	sh = sh > 54 ? 54 : sh;
+	uint64_t unit = UINT64_C(1) << sh, low = sig & (unit - 1), half = unit >> 1;
+	uint64_t up = (uint64_t)(low > half) |
+	    ((uint64_t)(low == half) & (uint64_t)(low != 0) & (sig >> sh));
+	uint64_t kept = (sig - low) + ((up & 1) << sh);
+	uint64_t r = kept ? ((uint64_t)(ep - 1) << 52) + kept : 0;
+	r = r > p->maxb ? p->ovf : r;
+	r = a >= expo ? (a == expo ? p->ovf : expo | UINT64_C(1) << 51) : r;
+	return r | (u & top);
+}
+
+#define CAST_LOOP(NAME, ATTR, T, U, ONE)				\
+ATTR VECTORISE static void						\
+NAME(const struct vplan *p, const T *restrict in, T *restrict out,	\
+    size_t n)								\
+{									\
+	const struct vplan pl = *p;					\
+	for (size_t i = 0; i < n; i++) {				\
+		U u;							\
+		memcpy(&u, &in[i], sizeof u);				\
+		u = ONE(&pl, u);					\
+		memcpy(&out[i], &u, sizeof u);				\
+	}								\
+}
+CAST_LOOP(cast_floats, , float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles, , double, uint64_t, cast_double)
+#ifdef HAVE_AVX2_COPY
+CAST_LOOP(cast_floats_avx2, AVX2, float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles_avx2, AVX2, double, uint64_t, cast_double)
+#endif
+
+void
+fp_cast_floats(const fp_format *f, const float *in, float *out, size_t n)
+{
+	struct vplan p;
+
+	vplan_of(f, 23, 127, &p);
+#ifdef HAVE_AVX2_COPY
+	if (have_avx2()) {
+		cast_floats_avx2(&p, in, out, n);
+		return;
+	}
+#endif
+	cast_floats(&p, in, out, n);
+}
+
+void
+fp_cast_doubles(const fp_format *f, const double *in, double *out, size_t n)
+{
+	struct vplan p;
+
+	vplan_of(f, 52, 1023, &p);
+#ifdef HAVE_AVX2_COPY
+	if (have_avx2()) {
+		cast_doubles_avx2(&p, in, out, n);
+		return;
+	}
+#endif
+	cast_doubles(&p, in, out, n);
 }
