@@ -229,8 +229,8 @@ one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
 
 /* Whether the CPU and the OS run AVX2 code, asked once, when first
  * needed: __builtin_cpu_supports would ask at every program's start. */
-static bool
-have_avx2(void)
+bool
+fp_have_avx2(void)
 {
 	static atomic_int known;	/* 0 not asked, 1 no, 2 yes */
 	int k = atomic_load_explicit(&known, memory_order_relaxed);
@@ -246,6 +246,12 @@ have_avx2(void)
 	}
 	atomic_store_explicit(&known, yes ? 2 : 1, memory_order_relaxed);
 	return yes;
+}
+#else
+bool
+fp_have_avx2(void)
+{
+	return false;
 }
 #endif
 
@@ -307,7 +313,7 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 	plan_of(f, &p);
 	loop_fn *loop = loops[wide][each != NULL];
 #ifdef HAVE_AVX2_COPY
-	if (have_avx2())
+	if (fp_have_avx2())
 		loop = loops_avx2[wide][each != NULL];
 #endif
 	loop(&p, in, out, each, n, sh, (uint32_t)(127 - f->bias) << 23,
@@ -363,44 +369,46 @@ vplan_of(const fp_format *f, int frac, int bias, struct vplan *p)
 	p->ovf = f->has_inf ? inf : nan;
 }
 
+/* base = (ep - 1) << 23 is both what takes a's exponent off to leave the
+ * significand (the leading one stays, unless a is subnormal) and what puts
+ * it back.  Rounding is (sig + half - 1 + lsb) & -unit; bit sh of sig | 1
+ * is the kept last bit, or 1 when nothing is cut (fp32 itself), which
+ * makes the sum sig.  The comparisons are of values below 2^31: signed,
+ * which every vector unit has. */
 static inline uint32_t
 cast_float(const struct vplan *p, uint32_t u)
 {
-	uint32_t a = u & 0x7fffffffu;
-	int32_t e = (int32_t)(a >> 23), ep = e < 1 ? 1 : e;
-	uint32_t sig = (a & 0x7fffffu) | (uint32_t)(e != 0) << 23;
-	int32_t sh = p->emin - ep;
+	int32_t a = (int32_t)(u & 0x7fffffffu), e = a >> 23, ep = e < 1 ? 1 : e;
+	int32_t base = (ep - 1) * (1 << 23), sig = a - base, sh = p->emin - ep;
 
 	sh = (sh < 0 ? 0 : sh) + p->d;
 	sh = sh > 25 ? 25 : sh;		/* 25: everything is cut, the guard too */
-	uint32_t unit = 1u << sh, low = sig & (unit - 1), half = unit >> 1;
-	uint32_t up = (low > half) | ((low == half) & (low != 0) & (sig >> sh));
-	uint32_t kept = (sig - low) + ((up & 1) << sh);
-	uint32_t r = kept ? ((uint32_t)(ep - 1) << 23) + kept : 0;
-	r = r > (uint32_t)p->maxb ? (uint32_t)p->ovf : r;
-	r = a >= 0x7f800000u ? (a == 0x7f800000u ? (uint32_t)p->ovf : 0x7fc00000u) : r;
-	return r | (u & 0x80000000u);
+	int32_t unit = (int32_t)(1u << sh);
+	int32_t lsb = (int32_t)(((uint32_t)(sig | 1) >> sh) & 1);
+	int32_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
+	int32_t r = kept == 0 ? 0 : base + kept;
+	r = r > (int32_t)p->maxb ? (int32_t)p->ovf : r;
+	r = a >= 0x7f800000 ? (a == 0x7f800000 ? (int32_t)p->ovf : 0x7fc00000) : r;
+	return (uint32_t)r | (u & 0x80000000u);
 }
 
 static inline uint64_t
 cast_double(const struct vplan *p, uint64_t u)
 {
-	const uint64_t top = UINT64_C(1) << 63, expo = UINT64_C(0x7ff) << 52;
-	uint64_t a = u & ~top;
-	int64_t e = (int64_t)(a >> 52), ep = e < 1 ? 1 : e;
-	uint64_t sig = (a & ((UINT64_C(1) << 52) - 1)) | (uint64_t)(e != 0) << 52;
-	int64_t sh = p->emin - ep;
+	const int64_t expo = INT64_C(0x7ff) << 52;
+	int64_t a = (int64_t)(u & ~(UINT64_C(1) << 63)), e = a >> 52;
+	int64_t ep = e < 1 ? 1 : e, base = (ep - 1) * (INT64_C(1) << 52);
+	int64_t sig = a - base, sh = p->emin - ep;
 
 	sh = (sh < 0 ? 0 : sh) + p->d;
 	sh = sh > 54 ? 54 : sh;
-	uint64_t unit = UINT64_C(1) << sh, low = sig & (unit - 1), half = unit >> 1;
-	uint64_t up = (uint64_t)(low > half) |
-	    ((uint64_t)(low == half) & (uint64_t)(low != 0) & (sig >> sh));
-	uint64_t kept = (sig - low) + ((up & 1) << sh);
-	uint64_t r = kept ? ((uint64_t)(ep - 1) << 52) + kept : 0;
-	r = r > p->maxb ? p->ovf : r;
-	r = a >= expo ? (a == expo ? p->ovf : expo | UINT64_C(1) << 51) : r;
-	return r | (u & top);
+	int64_t unit = (int64_t)(UINT64_C(1) << sh);
+	int64_t lsb = (int64_t)(((uint64_t)(sig | 1) >> sh) & 1);
+	int64_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
+	int64_t r = kept == 0 ? 0 : base + kept;
+	r = r > (int64_t)p->maxb ? (int64_t)p->ovf : r;
+	r = a >= expo ? (a == expo ? (int64_t)p->ovf : expo | INT64_C(1) << 51) : r;
+	return (uint64_t)r | (u & UINT64_C(1) << 63);
 }
 
 #define CAST_LOOP(NAME, ATTR, T, U, ONE)				\
@@ -430,7 +438,7 @@ fp_cast_floats(const fp_format *f, const float *in, float *out, size_t n)
 
 	vplan_of(f, 23, 127, &p);
 #ifdef HAVE_AVX2_COPY
-	if (have_avx2()) {
+	if (fp_have_avx2()) {
 		cast_floats_avx2(&p, in, out, n);
 		return;
 	}
@@ -445,7 +453,7 @@ fp_cast_doubles(const fp_format *f, const double *in, double *out, size_t n)
 
 	vplan_of(f, 52, 1023, &p);
 #ifdef HAVE_AVX2_COPY
-	if (have_avx2()) {
+	if (fp_have_avx2()) {
 		cast_doubles_avx2(&p, in, out, n);
 		return;
 	}
