@@ -65,7 +65,7 @@ tests_check_lesson_msg_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_msg_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_msg_LDADD = $(CHECK_LDADD)
 tests_check_tensor_SOURCES = tests/check_tensor.c tests/check_tensor_io.c \
-	tests/tensor_fix.h tests/fp_ref.h
+	tests/check_tensor_wide.c tests/tensor_fix.h tests/fp_ref.h
 tests_check_tensor_CFLAGS = $(CHECK_FLAGS)
 tests_check_tensor_LDADD = $(CHECK_LDADD)
 tests_check_edit_SOURCES = tests/check_edit.c

@@ -1,0 +1,167 @@
+/*
+ * check_tensor_wide.c — check_tensor's F32 and F64 tensors too large to
+ * keep every error in memory, whose median comes from a band planned on a
+ * sample (src/tensor/band.c): every figure against check_tensor.c's
+ * oracle (a brute-force nearest search per value, the median by sorting
+ * all the errors).  The band must hit on spread data, and the median must
+ * come out the same when it misses: a sample that sees only small errors
+ * (the median is above the band), only flushed values (below), and errors
+ * that are all one value (more inside the band than the buffer holds).
+ */
+#include <config.h>
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensor/tensor.h"
+#include "tensor_fix.h"
+
+/* The file in b (its tensor of values v, srcsub[i] when v[i] is subnormal
+ * in its dtype) in o's formats, against the oracle; b's bytes freed. */
+static void
+check_file(fix_buf *b, const char *stem, const double *v, size_t n,
+    const bool *srcsub, const tensor_stats_opts *o)
+{
+	tensor_file *tf = open_ok(b, stem);
+	tensor_stats *st = tensor_stats_compute(tf, &tf->t[0], o);
+
+	ck_assert_ptr_nonnull(st);
+	check_figures(st, v, n, srcsub);
+	tensor_stats_free(st);
+	tensor_file_close(tf);
+	free(b->p);
+}
+
+void
+check_f32(const double *v, size_t n, const fp_id *fmts, int nfmt)
+{
+	fix_buf data = { 0 }, b = { 0 };
+	bool *sub = malloc(n * sizeof *sub);
+	char json[200];
+
+	ck_assert_ptr_nonnull(sub);
+	for (size_t i = 0; i < n; i++) {
+		sub[i] = fpclassify((float)v[i]) == FP_SUBNORMAL;
+		fix_le(&data, fix_f32_bits((float)v[i]), 4);
+	}
+	snprintf(json, sizeof json, "{\"g\":{\"dtype\":\"F32\",\"shape\":[%zu],"
+	    "\"data_offsets\":[0,%zu]}}", n, n * 4);
+	fix_st(&b, json, data.p, data.n);
+	tensor_stats_opts o = opts(false);
+	for (int k = 0; k < nfmt; k++)
+		o.fmts[k] = fp_format_get(fmts[k]);
+	o.nfmt = nfmt;
+	check_file(&b, NULL, v, n, sub, &o);
+	free(sub);
+	free(data.p);
+}
+
+/* Spread values, big-endian, through .npy: more than the band's buffer
+ * holds (a million F32 values), so a sample plans the band. */
+START_TEST(sampled_f32_big_endian)
+{
+	size_t n = 1100007;
+	double *v = malloc(n * sizeof *v);
+	bool *sub = malloc(n * sizeof *sub);
+	fix_buf data = { 0 }, b = { 0 };
+	char dict[120];
+
+	sample(v, n, 7);
+	for (size_t i = 0; i < n; i++) {
+		v[i] = (float)v[i];
+		sub[i] = fpclassify((float)v[i]) == FP_SUBNORMAL;
+		fix_be(&data, fix_f32_bits((float)v[i]), 4);
+	}
+	snprintf(dict, sizeof dict, "{'descr': '>f4', 'fortran_order': False, "
+	    "'shape': (%zu,), }", n);
+	fix_npy(&b, 1, dict, data.p, data.n);
+	tensor_stats_opts o = opts(false);
+	check_file(&b, "g", v, n, sub, &o);
+	free(v);
+	free(sub);
+	free(data.p);
+}
+END_TEST
+
+/* Doubles that are not floats (and a double subnormal), past the F64
+ * buffer (half a million), cast into fp32 as well. */
+START_TEST(sampled_f64)
+{
+	size_t n = 530011;
+	double *v = malloc(n * sizeof *v);
+	bool *sub = malloc(n * sizeof *sub);
+	fix_buf data = { 0 }, b = { 0 };
+	char json[200];
+
+	sample(v, n, 8);
+	v[n / 2] = 0x1p-1070;
+	for (size_t i = 0; i < n; i++) {
+		sub[i] = fpclassify(v[i]) == FP_SUBNORMAL;
+		fix_le(&data, fix_f64_bits(v[i]), 8);
+	}
+	snprintf(json, sizeof json, "{\"g\":{\"dtype\":\"F64\",\"shape\":[%zu],"
+	    "\"data_offsets\":[0,%zu]}}", n, n * 8);
+	fix_st(&b, json, data.p, data.n);
+	tensor_stats_opts o = opts(false);
+	o.fmts[o.nfmt++] = fp_format_get(FP_FP32);
+	check_file(&b, NULL, v, n, sub, &o);
+	free(v);
+	free(sub);
+	free(data.p);
+}
+END_TEST
+
+/* The sample is 256 runs of 4096 values, one at every 256th of the
+ * tensor (src/tensor/wide.c): with 12288 values between runs, the first
+ * third of each stretch is all it sees.  There the values are
+ * (k + 1/64) 2^-24, k from 512 to 1023: a small error in fp16, flushed in
+ * e4m3; elsewhere they are spread over 2^-5 .. 2^5, with larger errors,
+ * all but never twice the same.  The median lies among those: for fp16
+ * above its band, for e4m3 below it (not flushed); both take further
+ * passes, and a rank wrong by one there would show. */
+START_TEST(band_missed)
+{
+	size_t n = 256 * 12288;
+	double *v = malloc(n * sizeof *v);
+	static const fp_id f[] = { FP_FP16, FP_E4M3 };
+
+	srand(9);
+	for (size_t i = 0; i < n; i++) {
+		double m = rand() / (double)RAND_MAX + 1;
+		v[i] = i % 12288 < 4096 ? ldexp(512 + (double)(i % 512) + 0x1p-6, -24) :
+		    (float)ldexp(rand() & 1 ? -m : m, rand() % 10 - 5);
+	}
+	check_f32(v, n, f, 2);
+	free(v);
+}
+END_TEST
+
+/* One significand at many exponents: fp16 and bf16 give every value the
+ * same error, so the band holds them all, more than its buffer. */
+START_TEST(band_overfull)
+{
+	size_t n = 1050000;
+	double *v = malloc(n * sizeof *v);
+	static const fp_id f[] = { FP_FP16, FP_BF16 };
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = (float)ldexp(i & 1 ? -1.3 : 1.3, (int)(i % 21) - 10);
+	check_f32(v, n, f, 2);
+	free(v);
+}
+END_TEST
+
+TCase *
+tensor_wide_case(void)
+{
+	TCase *t = tcase_create("sampled median");
+	tcase_set_timeout(t, 300);
+	tcase_add_test(t, sampled_f32_big_endian);
+	tcase_add_test(t, sampled_f64);
+	tcase_add_test(t, band_missed);
+	tcase_add_test(t, band_overfull);
+	return t;
+}
