@@ -26,6 +26,7 @@
  */
 #include <config.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "fp/fp.h"
@@ -227,29 +228,63 @@ one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
 #include <cpuid.h>
 #include <stdatomic.h>
 
-/* Whether the CPU and the OS run AVX2 code, asked once, when first
- * needed: __builtin_cpu_supports would ask at every program's start. */
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq," \
+	"prefer-vector-width=512")))
+
+/* What vector code the CPU and the OS run: 0 none of these, 1 AVX2, 2
+ * AVX-512 too (F, DQ, BW and VL, and the OS saving the ZMM registers),
+ * asked once, when first needed: __builtin_cpu_supports would ask at
+ * every program's start.  FPTUTOR_SIMD=none or avx2 sets a lower level,
+ * so that the tests can hold every copy to the general path. */
+static int
+simd_level(void)
+{
+	static atomic_int known;	/* 0 not asked, else 1 + the level */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	unsigned a, b, c, d, lo = 0, hi;
+	const unsigned w512 = bit_AVX512F | bit_AVX512DQ | bit_AVX512BW |
+	    bit_AVX512VL;
+
+	if (k != 0)
+		return k - 1;
+	int level = 0;
+	if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) &&
+	    __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+		__asm__ volatile ("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
+		if ((b & bit_AVX2) && (lo & 6) == 6)	/* the YMM registers */
+			level = 1;
+		if (level && (b & w512) == w512 && (lo & 0xe0) == 0xe0)
+			level = 2;
+	}
+	const char *cap = getenv("FPTUTOR_SIMD");
+	if (cap && strcmp(cap, "none") == 0)
+		level = 0;
+	else if (cap && strcmp(cap, "avx2") == 0 && level > 1)
+		level = 1;
+	atomic_store_explicit(&known, level + 1, memory_order_relaxed);
+	return level;
+}
+
 bool
 fp_have_avx2(void)
 {
-	static atomic_int known;	/* 0 not asked, 1 no, 2 yes */
-	int k = atomic_load_explicit(&known, memory_order_relaxed);
-	unsigned a, b, c, d, lo, hi;
+	return simd_level() >= 1;
+}
 
-	if (k != 0)
-		return k == 2;
-	bool yes = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) &&
-	    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
-	if (yes) {	/* the OS saves the YMM registers */
-		__asm__ volatile ("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
-		yes = (lo & 6) == 6;
-	}
-	atomic_store_explicit(&known, yes ? 2 : 1, memory_order_relaxed);
-	return yes;
+bool
+fp_have_avx512(void)
+{
+	return simd_level() >= 2;
 }
 #else
 bool
 fp_have_avx2(void)
+{
+	return false;
+}
+
+bool
+fp_have_avx512(void)
 {
 	return false;
 }
@@ -429,6 +464,8 @@ CAST_LOOP(cast_doubles, , double, uint64_t, cast_double)
 #ifdef HAVE_AVX2_COPY
 CAST_LOOP(cast_floats_avx2, AVX2, float, uint32_t, cast_float)
 CAST_LOOP(cast_doubles_avx2, AVX2, double, uint64_t, cast_double)
+CAST_LOOP(cast_floats_avx512, AVX512, float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles_avx512, AVX512, double, uint64_t, cast_double)
 #endif
 
 void
@@ -438,7 +475,11 @@ fp_cast_floats(const fp_format *f, const float *in, float *out, size_t n)
 
 	vplan_of(f, 23, 127, &p);
 #ifdef HAVE_AVX2_COPY
-	if (fp_have_avx2()) {
+	if (simd_level() == 2) {
+		cast_floats_avx512(&p, in, out, n);
+		return;
+	}
+	if (simd_level() == 1) {
 		cast_floats_avx2(&p, in, out, n);
 		return;
 	}
@@ -453,7 +494,11 @@ fp_cast_doubles(const fp_format *f, const double *in, double *out, size_t n)
 
 	vplan_of(f, 52, 1023, &p);
 #ifdef HAVE_AVX2_COPY
-	if (fp_have_avx2()) {
+	if (simd_level() == 2) {
+		cast_doubles_avx512(&p, in, out, n);
+		return;
+	}
+	if (simd_level() == 1) {
 		cast_doubles_avx2(&p, in, out, n);
 		return;
 	}

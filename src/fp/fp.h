@@ -118,9 +118,11 @@ void fp_cast_floats(const fp_format *f, const float *in, float *out, size_t n);
 void fp_cast_doubles(const fp_format *f, const double *in, double *out,
     size_t n);
 /* Whether the array paths run their AVX2 copies here (x86-64 with AVX2
- * and an OS that saves its registers; asked once, when first needed):
- * for array loops elsewhere that make the same choice. */
+ * and an OS that saves its registers; asked once, when first needed), or
+ * their AVX-512 copies (F, DQ, BW, VL): for array loops elsewhere that
+ * make the same choice. */
 bool fp_have_avx2(void);
+bool fp_have_avx512(void);
 
 /* Exact value of a pattern (every format here fits in a double). */
 double fp_decode(const fp_format *f, uint32_t bits);

@@ -67,14 +67,27 @@ first_pass(wide *w, const tensor_values *x, size_t n, const tensor_shared *c)
 	st->finite_nonzero += c->fnz;
 	if (c->fnz == 0)
 		return;
+	size_t i = 0, n4 = n & ~(size_t)3;
 	if (w->f64) {
-		for (size_t i = 0; i < n; i++)
-			w->hist[i & 3][x->u64[i] >> 52]++;
+		for (; i < n4; i += 4) {
+			w->hist[0][x->u64[i] >> 52]++;
+			w->hist[1][x->u64[i + 1] >> 52]++;
+			w->hist[2][x->u64[i + 2] >> 52]++;
+			w->hist[3][x->u64[i + 3] >> 52]++;
+		}
+		for (; i < n; i++)
+			w->hist[0][x->u64[i] >> 52]++;
 	} else {
-		for (size_t i = 0; i < n; i++)
-			w->hist[i & 3][x->u32[i] >> 23]++;
+		for (; i < n4; i += 4) {
+			w->hist[0][x->u32[i] >> 23]++;
+			w->hist[1][x->u32[i + 1] >> 23]++;
+			w->hist[2][x->u32[i + 2] >> 23]++;
+			w->hist[3][x->u32[i + 3] >> 23]++;
+		}
+		for (; i < n; i++)
+			w->hist[0][x->u32[i] >> 23]++;
 	}
-	for (size_t i = 0; c->subs && i < n; i++) {
+	for (i = 0; c->subs && i < n; i++) {
 		double v = w->f64 ? x->f64[i] : x->f32[i];
 		int e;
 		if (v != 0 && (w->f64 ? x->u64[i] >> 52 : x->u32[i] >> 23) == 0) {
@@ -119,7 +132,7 @@ flush_hist(wide *w)
 /* A flagged value: kept for the band, or a candidate for the largest
  * error, worked out by the engine. */
 static void
-flagged(fmt_state *fs, unsigned char fl, const void *xp, double x, bool f64)
+flagged(fmt_state *fs, uint32_t fl, const void *xp, double x, bool f64)
 {
 	if (fl & 1)
 		tensor_band_keep(&fs->band, xp);
@@ -143,30 +156,32 @@ flagged(fmt_state *fs, unsigned char fl, const void *xp, double x, bool f64)
 	}
 }
 
-/* The counts of a block into the format's figures, then its flagged
- * values one by one (eight flags a word: most words are zero). */
+/* The counts of a block into the format's figures (nbad lanes were made
+ * 1: exact, below the band), then its flagged values one by one: the
+ * block folded into a row, only the columns with a flag looked down. */
 static void
-tally_block(wide *w, int k, const tensor_tally *c, unsigned char *flag,
-    const tensor_values *x, size_t n)
+tally_block(wide *w, int k, const tensor_tally *c, const uint32_t *flag,
+    const tensor_values *x, size_t n, uint32_t nbad)
 {
 	fmt_state *fs = &w->fs[k];
 	tensor_cast *cast = &w->st->cast[k];
+	uint32_t column[TENSOR_GROUP];
 
 	cast->flushed += c->flushed;
 	cast->subnormal += c->sub;
 	cast->overflow += c->over;
-	cast->exact += c->exact;
-	fs->band.below += c->below;
+	cast->exact += c->exact - nbad;
+	fs->band.below += c->below - nbad;
 	fs->band.inside += c->upto - c->below;
-	memset(flag + n, 0, 8);
-	for (size_t i = 0; i < n; i += 8) {
-		uint64_t word;
-		memcpy(&word, flag + i, sizeof word);
-		for (size_t j = i; word != 0 && j < i + 8; j++)
-			if (flag[j] != 0)
-				flagged(fs, flag[j], w->f64 ? (const void *)&x->f64[j] :
-				    (const void *)&x->f32[j], w->f64 ? x->f64[j] :
-				    x->f32[j], w->f64);
+	w->loops.fold(flag, n, column);
+	for (size_t j = 0; j < TENSOR_GROUP; j++) {
+		if (column[j] == 0)
+			continue;
+		for (size_t i = j; i < n; i += TENSOR_GROUP)
+			if (flag[i] != 0)
+				flagged(fs, flag[i], w->f64 ? (const void *)&x->f64[i] :
+				    (const void *)&x->f32[i], w->f64 ? x->f64[i] :
+				    x->f32[i], w->f64);
 	}
 	if (cast->flushed > 0)		/* 1, the largest an error can be */
 		fs->lim.mark = w->f64 ? INT64_MAX : INT32_MAX;
@@ -221,39 +236,50 @@ scaled(wide *w, int k, const tensor_values *x, size_t n)
 		tensor_f32_scale(w->f32, k, a, m, sc);
 }
 
+/* A block of n values at p.  The lanes past n, to a whole row, are made 1
+ * with the zeros, infinities and NaNs (NEUTRAL in wide_loops.c). */
 static void
 block(wide *w, const unsigned char *p, size_t n)
 {
 	tensor_values x;
 	tensor_results r;
-	unsigned char flag[BLOCK + 8];
+	uint32_t flag[BLOCK], nbad = 0;
 	tensor_stats *st = w->st;
+	size_t whole = (n + TENSOR_GROUP - 1) / TENSOR_GROUP * TENSOR_GROUP;
 
 	w->loops.read(p, n, w->swap, &x);
+	if (w->f64)
+		memset(&x.u64[n], 0, (whole - n) * sizeof x.u64[0]);
+	else
+		memset(&x.u32[n], 0, (whole - n) * sizeof x.u32[0]);
 	if (!w->again) {
 		tensor_shared c;
 		w->loops.shared(&x, n, &c);
 		first_pass(w, &x, n, &c);
 		if (c.fnz == 0)
 			return;
+		for (int k = 0; st->has_scaled && k < st->nfmt; k++)
+			scaled(w, k, &x, n);
+		if (c.fnz < whole) {
+			w->loops.neutral(&x, whole);
+			nbad = (uint32_t)whole - c.fnz;
+		}
 	}
 	for (int k = 0; k < st->nfmt; k++) {
 		fmt_state *fs = &w->fs[k];
 		if (w->again && fs->done)
 			continue;
 		if (w->f64)
-			fp_cast_doubles(fs->f, x.f64, r.d, n);
+			fp_cast_doubles(fs->f, x.f64, r.d, whole);
 		else
-			fp_cast_floats(fs->f, x.f32, r.f, n);
+			fp_cast_floats(fs->f, x.f32, r.f, whole);
 		if (w->again) {
 			region(w, fs, &x, &r, n);
 			continue;
 		}
 		tensor_tally c;
-		w->loops.lanes(&x, &r, flag, n, &fs->lim, &c);
-		tally_block(w, k, &c, flag, &x, n);
-		if (st->has_scaled)
-			scaled(w, k, &x, n);
+		w->loops.lanes(&x, &r, flag, whole, &fs->lim, &c);
+		tally_block(w, k, &c, flag, &x, whole, nbad);
 	}
 }
 

@@ -15,8 +15,10 @@ bool tensor_wide_stats(const tensor_file *tf, const tensor_info *t,
 
 /* ---- wide_loops.c -------------------------------------------------------- */
 
-/* Values read at a time: a few arrays in the L1 cache. */
+/* Values read at a time: a few arrays in the L1 cache; a block is taken
+ * as rows of TENSOR_GROUP for its flags (wide_loops.c, FOLD). */
 #define TENSOR_BLOCK 2048
+#define TENSOR_GROUP 128
 
 /* A block's magnitudes (bits or values) and their casts. */
 typedef union tensor_values {
@@ -55,8 +57,10 @@ typedef struct tensor_shared {
 typedef struct tensor_wide_loops {
 	void (*read)(const unsigned char *, size_t, bool, void *);
 	void (*shared)(const void *, size_t, tensor_shared *);
-	void (*lanes)(const void *, const void *, unsigned char *, size_t,
+	void (*neutral)(void *, size_t);
+	void (*lanes)(const void *, const void *, uint32_t *, size_t,
 	    const tensor_limits *, tensor_tally *);
+	void (*fold)(const uint32_t *, size_t, uint32_t *);
 } tensor_wide_loops;
 
 /* The copies of the loops this machine runs best, for F64 or F32. */
