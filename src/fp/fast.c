@@ -437,7 +437,9 @@ cast_double(const struct vplan *p, uint64_t u)
 
 	sh = (sh < 0 ? 0 : sh) + p->d;
 	sh = sh > 54 ? 54 : sh;
-	int64_t unit = (int64_t)(UINT64_C(1) << sh);
+	/* 1 << sh, written so that GCC vectorises it: a constant shifted by
+	 * a vector of 64-bit counts it does not (sh is never negative). */
+	int64_t unit = (int64_t)((uint64_t)(sh >= 0) << sh);
 	int64_t lsb = (int64_t)(((uint64_t)(sig | 1) >> sh) & 1);
 	int64_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
 	int64_t r = kept == 0 ? 0 : base + kept;

@@ -81,6 +81,44 @@ select_k(double *a, size_t n, size_t k)
 	qsort(a + lo, hi - lo, sizeof *a, cmp_double);
 }
 
+/* The klo-th and khi-th smallest (klo <= khi < n < 2^32) of a[0 .. n-1],
+ * nonnegative doubles, which order as their bits: a count per value of
+ * the top 16 bits finds the buckets of the two, whose members and those
+ * of the buckets between (few, near the middle of a sample) are moved to
+ * the front and selected among.  count has room for 65536. */
+static void
+two_ranks(double *a, size_t n, size_t klo, size_t khi, uint32_t *count,
+    double *lo, double *hi)
+{
+	size_t below = 0, m = 0;
+	uint32_t blo = 0, bhi;
+
+	memset(count, 0, 65536 * sizeof *count);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u;
+		memcpy(&u, &a[i], sizeof u);
+		count[u >> 48]++;
+	}
+	while (below + count[blo] <= klo)
+		below += count[blo++];
+	size_t upto = below + count[blo];
+	for (bhi = blo; upto <= khi; )
+		upto += count[++bhi];
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u;
+		memcpy(&u, &a[i], sizeof u);
+		if (u >> 48 >= blo && u >> 48 <= bhi) {
+			double t = a[m];
+			a[m++] = a[i];
+			a[i] = t;
+		}
+	}
+	select_k(a, m, klo - below);
+	*lo = a[klo - below];
+	select_k(a + (klo - below), m - (klo - below), khi - klo);
+	*hi = a[khi - below];
+}
+
 bool
 tensor_band_plan(tensor_band *b, double *sample, size_t ns, uint64_t count,
     int elsize)
@@ -97,16 +135,20 @@ tensor_band_plan(tensor_band *b, double *sample, size_t ns, uint64_t count,
 		b->cap = (size_t)count;
 	} else {
 		b->cap = fit;
+		uint32_t *hist = ns > 0 ? malloc(65536 * sizeof *hist) : NULL;
+		if (ns > 0 && hist == NULL)
+			return false;
 		if (ns > 0) {
 			/* 1.5 sqrt(ns) is three standard deviations of a sample
 			 * rank near the middle. */
 			size_t r = (ns - 1) / 2, m = (size_t)(1.5 * sqrt((double)ns)) + 16;
 			size_t klo = r > m ? r - m : 0, khi = ns - 1 - r > m ? r + m : ns - 1;
-			select_k(sample, ns, klo);
-			select_k(sample + klo, ns - klo, khi - klo);
-			b->lo = fmax(sample[klo], FLT_TRUE_MIN);
-			b->hi = fmin(sample[khi], 1.0);
+			double lo, hi;
+			two_ranks(sample, ns, klo, khi, hist, &lo, &hi);
+			b->lo = fmax(lo, FLT_TRUE_MIN);
+			b->hi = fmin(hi, 1.0);
 		}
+		free(hist);
 	}
 	b->coll = malloc((b->cap ? b->cap : 1) * (size_t)elsize);
 	return b->coll != NULL;

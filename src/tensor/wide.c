@@ -309,9 +309,8 @@ sample(wide *w, int k, const unsigned char *data, uint64_t count, double *buf,
     double *emax)
 {
 	tensor_values x;
-	tensor_results r;
-	const fp_format *f = w->fs[k].f;
-	double top = fp_max_finite(f), xv, rv;
+	tensor_results r, e;
+	fmt_state *fs = &w->fs[k];
 	size_t el = w->f64 ? 8 : 4, ns = 0;
 	uint64_t step = count / SAMPLE_RUNS, run = SAMPLE / SAMPLE_RUNS;
 
@@ -322,20 +321,17 @@ sample(wide *w, int k, const unsigned char *data, uint64_t count, double *buf,
 			size_t n = run - done < BLOCK ? (size_t)(run - done) : BLOCK;
 			w->loops.read(data + (j * step + done) * el, n, w->swap, &x);
 			if (w->f64)
-				fp_cast_doubles(f, x.f64, r.d, n);
+				fp_cast_doubles(fs->f, x.f64, r.d, n);
 			else
-				fp_cast_floats(f, x.f32, r.f, n);
+				fp_cast_floats(fs->f, x.f32, r.f, n);
+			w->loops.errs(&x, &r, &e, n, &fs->lim);
 			for (size_t i = 0; i < n; i++) {
-				if (!lane(w, &x, &r, i, top, &xv, &rv)) {
-					/* flushed (not overflowed, not a zero, inf, NaN) */
-					if (xv > 0 && xv <= DBL_MAX && rv == 0)
-						buf[ns++] = 2;
+				double v = w->f64 ? e.d[i] : e.f[i];
+				if (v < 0)
 					continue;
-				}
-				double e = w->f64 ? fabs(rv - xv) / xv :
-				    fabsf(r.f[i] - x.f32[i]) / x.f32[i];
-				buf[ns++] = e;
-				*emax = e > *emax ? e : *emax;
+				buf[ns++] = v;
+				if (v < 2 && v > *emax)
+					*emax = v;
 			}
 		}
 	}

@@ -61,6 +61,8 @@ typedef struct tensor_wide_loops {
 	void (*lanes)(const void *, const void *, uint32_t *, size_t,
 	    const tensor_limits *, tensor_tally *);
 	void (*fold)(const uint32_t *, size_t, uint32_t *);
+	void (*errs)(const void *, const void *, void *, size_t,
+	    const tensor_limits *);
 } tensor_wide_loops;
 
 /* The copies of the loops this machine runs best, for F64 or F32. */

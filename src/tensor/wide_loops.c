@@ -142,6 +142,32 @@ lanes##SUF(const T *restrict x, const T *restrict r,			\
 	c->upto = up;							\
 }
 
+/* ERRS (the sample's): each lane's e' into e, 2 when flushed, -1 when
+ * the value overflows or is a zero, an infinity or a NaN. */
+#define ERRS(SUF, ATTR, T, S, ABS, INFB)				\
+ATTR VECTORISE static void						\
+errs##SUF(const T *restrict x, const T *restrict r, T *restrict e,	\
+    size_t n, const tensor_limits *lp)					\
+{									\
+	const S maxb = (S)lp->maxb, infb = INFB;			\
+	const T two = 2, none = -1;					\
+	S twob, noneb;							\
+									\
+	memcpy(&twob, &two, sizeof twob);				\
+	memcpy(&noneb, &none, sizeof noneb);				\
+	for (size_t i = 0; i < n; i++) {				\
+		S xb, rb, eb;						\
+		T v = ABS(r[i] - x[i]) / x[i];				\
+		memcpy(&xb, &x[i], sizeof xb);				\
+		memcpy(&rb, &r[i], sizeof rb);				\
+		memcpy(&eb, &v, sizeof eb);				\
+		S isz = rb == 0, out = (xb <= 0) | (xb >= infb) | (rb > maxb); \
+		eb = (eb & ~-isz) | (twob & -isz);			\
+		eb = (eb & ~-out) | (noneb & -out);			\
+		memcpy(&e[i], &eb, sizeof eb);				\
+	}								\
+}
+
 /* FOLD: column[j] the OR of flag[j], flag[j + TENSOR_GROUP], ... (n a
  * multiple of TENSOR_GROUP): rows added in turn, a plain loop. */
 #define FOLD(SUF, ATTR)							\
@@ -157,9 +183,11 @@ fold##SUF(const uint32_t *restrict flag, size_t n, uint32_t *restrict column) \
 FOLD(, )
 
 #define F32_LOOPS(SUF, ATTR) LOOPS(SUF, ATTR, float, int32_t, uint32_t, \
-	__builtin_bswap32, fabsf, 0x7f800000)
+	__builtin_bswap32, fabsf, 0x7f800000) \
+	ERRS(SUF, ATTR, float, int32_t, fabsf, 0x7f800000)
 #define F64_LOOPS(SUF, ATTR) LOOPS(SUF, ATTR, double, int64_t, uint64_t, \
-	__builtin_bswap64, fabs, INT64_C(0x7ff) << 52)
+	__builtin_bswap64, fabs, INT64_C(0x7ff) << 52) \
+	ERRS(SUF, ATTR, double, int64_t, fabs, INT64_C(0x7ff) << 52)
 F32_LOOPS(32, )
 F64_LOOPS(64, )
 #if defined __x86_64__ && defined __GNUC__
@@ -184,7 +212,10 @@ static void neutral_##SUF(void *a, size_t n)				\
 { neutral##SUF((U *)a, n); }						\
 static void lanes_##SUF(const void *x, const void *r, uint32_t *flag,	\
     size_t n, const tensor_limits *lp, tensor_tally *c)			\
-{ lanes##SUF((const T *)x, (const T *)r, flag, n, lp, c); }
+{ lanes##SUF((const T *)x, (const T *)r, flag, n, lp, c); }		\
+static void errs_##SUF(const void *x, const void *r, void *e, size_t n,	\
+    const tensor_limits *lp)						\
+{ errs##SUF((const T *)x, (const T *)r, (T *)e, n, lp); }
 WRAP(32, uint32_t, int32_t, float)
 WRAP(64, uint64_t, int64_t, double)
 #ifdef HAVE_AVX2_COPY
@@ -200,17 +231,17 @@ tensor_wide_loops_for(bool f64)
 #ifdef HAVE_AVX2_COPY
 	if (fp_have_avx512())
 		return f64 ? (tensor_wide_loops){ read_64_avx512, shared_64_avx512,
-		    neutral_64_avx512, lanes_64_avx512, fold_avx512 } :
+		    neutral_64_avx512, lanes_64_avx512, fold_avx512, errs_64_avx512 } :
 		    (tensor_wide_loops){ read_32_avx512, shared_32_avx512,
-		    neutral_32_avx512, lanes_32_avx512, fold_avx512 };
+		    neutral_32_avx512, lanes_32_avx512, fold_avx512, errs_32_avx512 };
 	if (fp_have_avx2())
 		return f64 ? (tensor_wide_loops){ read_64_avx2, shared_64_avx2,
-		    neutral_64_avx2, lanes_64_avx2, fold_avx2 } : (tensor_wide_loops){
+		    neutral_64_avx2, lanes_64_avx2, fold_avx2, errs_64_avx2 } : (tensor_wide_loops){
 		    read_32_avx2, shared_32_avx2, neutral_32_avx2, lanes_32_avx2,
-		    fold_avx2 };
+		    fold_avx2, errs_32_avx2 };
 #endif
 	return f64 ? (tensor_wide_loops){ read_64, shared_64, neutral_64, lanes_64,
-	    fold } : (tensor_wide_loops){ read_32, shared_32, neutral_32, lanes_32,
-	    fold };
+	    fold, errs_64 } : (tensor_wide_loops){ read_32, shared_32, neutral_32,
+	    lanes_32, fold, errs_32 };
 }
 
