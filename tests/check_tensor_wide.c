@@ -114,9 +114,9 @@ START_TEST(sampled_f64)
 }
 END_TEST
 
-/* The sample is 256 runs of 4096 values, one at every 256th of the
- * tensor (src/tensor/wide.c): with 12288 values between runs, the first
- * third of each stretch is all it sees.  There the values are
+/* The sample is 256 runs of at most 4096 values, one at the start of
+ * every 256th of the tensor (src/tensor/wide.c): with 12288 values
+ * between runs, the first third of each stretch holds all it sees.  There the values are
  * (k + 1/64) 2^-24, k from 512 to 1023: a small error in fp16, flushed in
  * e4m3; elsewhere they are spread over 2^-5 .. 2^5, with larger errors,
  * all but never twice the same.  The median lies among those: for fp16

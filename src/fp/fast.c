@@ -31,6 +31,7 @@
 
 #include "fp/fp.h"
 #include "fp/fast.h"
+#include "fp/simd.h"
 
 /* 2^k as a double, for -1022 <= k <= 1023: built from its bits, no libm. */
 static inline double
@@ -213,23 +214,12 @@ one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
 	return (uint16_t)(mag | sign);
 }
 
-/* GCC vectorises only the cheapest loops at -O2; this one pays off.  On
- * x86-64 a second copy is built for AVX2 (eight lanes, not four) and
- * picked at run time. */
-#if defined __GNUC__ && !defined __clang__
-#define VECTORISE __attribute__((optimize("tree-loop-vectorize", \
-	"vect-cost-model=dynamic")))
-#else
-#define VECTORISE
-#endif
-#if defined __x86_64__ && defined __GNUC__
+/* The loops are vectorised, and built for AVX2 and AVX-512 as well on
+ * x86-64 (fp/simd.h), the copy picked at run time. */
+#ifdef FP_SIMD_COPIES
 #define HAVE_AVX2_COPY 1
-#define AVX2 __attribute__((target("avx2")))
 #include <cpuid.h>
 #include <stdatomic.h>
-
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq," \
-	"prefer-vector-width=512")))
 
 /* What vector code the CPU and the OS run: 0 none of these, 1 AVX2, 2
  * AVX-512 too (F, DQ, BW and VL, and the OS saving the ZMM registers),
@@ -296,7 +286,7 @@ typedef void loop_fn(const struct plan *p, const float *restrict in,
 
 /* The loop, written once; each copy has `wide` and `with_each` constant. */
 #define FLOATS_LOOP(NAME, ATTR, wide, with_each)			\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 NAME(const struct plan *p, const float *restrict in,			\
     uint16_t *restrict out, uint8_t *restrict each, size_t n, int sh,	\
     uint32_t rebias, uint32_t minb, float scale, struct acc *accp)	\
@@ -330,7 +320,7 @@ NAME(const struct plan *p, const float *restrict in,			\
 	};
 FLOATS_LOOPS(, )
 #ifdef HAVE_AVX2_COPY
-FLOATS_LOOPS(_avx2, AVX2)
+FLOATS_LOOPS(_avx2, FP_AVX2)
 #endif
 
 bool
@@ -449,7 +439,7 @@ cast_double(const struct vplan *p, uint64_t u)
 }
 
 #define CAST_LOOP(NAME, ATTR, T, U, ONE)				\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 NAME(const struct vplan *p, const T *restrict in, T *restrict out,	\
     size_t n)								\
 {									\
@@ -464,10 +454,10 @@ NAME(const struct vplan *p, const T *restrict in, T *restrict out,	\
 CAST_LOOP(cast_floats, , float, uint32_t, cast_float)
 CAST_LOOP(cast_doubles, , double, uint64_t, cast_double)
 #ifdef HAVE_AVX2_COPY
-CAST_LOOP(cast_floats_avx2, AVX2, float, uint32_t, cast_float)
-CAST_LOOP(cast_doubles_avx2, AVX2, double, uint64_t, cast_double)
-CAST_LOOP(cast_floats_avx512, AVX512, float, uint32_t, cast_float)
-CAST_LOOP(cast_doubles_avx512, AVX512, double, uint64_t, cast_double)
+CAST_LOOP(cast_floats_avx2, FP_AVX2, float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles_avx2, FP_AVX2, double, uint64_t, cast_double)
+CAST_LOOP(cast_floats_avx512, FP_AVX512, float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles_avx512, FP_AVX512, double, uint64_t, cast_double)
 #endif
 
 void

@@ -305,14 +305,14 @@ wide_chunk(const unsigned char *p, uint64_t nel, void *ctx)
  * non-overflowing values), into buf; *emax the largest e' of a value not
  * flushed, -1 if none. */
 static size_t
-sample(wide *w, int k, const unsigned char *data, uint64_t count, double *buf,
-    double *emax)
+sample(wide *w, int k, const unsigned char *data, uint64_t count, size_t want,
+    double *buf, double *emax)
 {
 	tensor_values x;
 	tensor_results r, e;
 	fmt_state *fs = &w->fs[k];
 	size_t el = w->f64 ? 8 : 4, ns = 0;
-	uint64_t step = count / SAMPLE_RUNS, run = SAMPLE / SAMPLE_RUNS;
+	uint64_t step = count / SAMPLE_RUNS, run = want / SAMPLE_RUNS;
 
 	run = run < step ? run : step;
 	*emax = -1;
@@ -338,14 +338,30 @@ sample(wide *w, int k, const unsigned char *data, uint64_t count, double *buf,
 	return ns;
 }
 
+/* The sample a tensor of count values needs: the band holds about
+ * 3 / sqrt(ns) of the values (band.c), which should be a third of the
+ * buffer's cap or less, so ns >= (9 count / cap)^2; in whole runs, from
+ * 2^16 to SAMPLE. */
+static size_t
+sample_size(uint64_t count, size_t cap)
+{
+	double need = 9.0 * (double)count / (double)cap;
+	size_t ns = 1 << 16;
+
+	while (ns < SAMPLE && (double)ns < need * need)
+		ns *= 2;
+	return ns;
+}
+
 /* Each format's band and starting mark (the sample's largest e': the
  * value it belongs to is in the tensor, and will be marked). */
 static bool
 plan(wide *w, const tensor_file *tf, const tensor_info *t)
 {
-	size_t el = w->f64 ? 8 : 4;
-	bool big = t->count > TENSOR_BAND_BYTES / el;
-	double *buf = big ? malloc(SAMPLE * sizeof *buf) : NULL;
+	size_t el = w->f64 ? 8 : 4, cap = TENSOR_BAND_BYTES / el;
+	bool big = t->count > cap;
+	size_t want = big ? sample_size(t->count, cap) : 0;
+	double *buf = big ? malloc(want * sizeof *buf) : NULL;
 
 	if (big && buf == NULL)
 		return false;
@@ -354,7 +370,8 @@ plan(wide *w, const tensor_file *tf, const tensor_info *t)
 		size_t ns = 0;
 		double emax = -1;
 		if (big)
-			ns = sample(w, k, tf->base + t->offset, t->count, buf, &emax);
+			ns = sample(w, k, tf->base + t->offset, t->count, want, buf,
+			    &emax);
 		if (!tensor_band_plan(&fs->band, buf, ns, t->count, (int)el)) {
 			free(buf);
 			return false;

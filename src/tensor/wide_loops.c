@@ -8,15 +8,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "fp/simd.h"
 #include "tensor/wide.h"
 
-/* GCC vectorises only the cheapest loops at -O2; these pay off. */
-#if defined __GNUC__ && !defined __clang__
-#define VECTORISE __attribute__((optimize("tree-loop-vectorize", \
-	"vect-cost-model=dynamic")))
-#else
-#define VECTORISE
-#endif
 
 /*
  * The loops over a whole block are written once, as macros, for float
@@ -43,7 +37,7 @@
  * than the registers hold).
  */
 #define LOOPS(SUF, ATTR, T, S, U, BSWAP, ABS, INFB)			\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 read##SUF(const unsigned char *restrict p, size_t n, bool swap,	\
     U *restrict a)							\
 {									\
@@ -63,7 +57,7 @@ read##SUF(const unsigned char *restrict p, size_t n, bool swap,	\
 	}								\
 }									\
 									\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 shared##SUF(const S *restrict a, size_t n, tensor_shared *c)			\
 {									\
 	const S infb = INFB, minnorm = infb & -infb;			\
@@ -90,7 +84,7 @@ shared##SUF(const S *restrict a, size_t n, tensor_shared *c)			\
 	c->hi = hi;							\
 }									\
 									\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 neutral##SUF(U *restrict a, size_t n)					\
 {									\
 	const S infb = INFB;						\
@@ -103,7 +97,7 @@ neutral##SUF(U *restrict a, size_t n)					\
 	}								\
 }									\
 									\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 lanes##SUF(const T *restrict x, const T *restrict r,			\
     uint32_t *restrict flag, size_t n, const tensor_limits *lp,		\
     tensor_tally *c)							\
@@ -145,7 +139,7 @@ lanes##SUF(const T *restrict x, const T *restrict r,			\
 /* ERRS (the sample's): each lane's e' into e, 2 when flushed, -1 when
  * the value overflows or is a zero, an infinity or a NaN. */
 #define ERRS(SUF, ATTR, T, S, ABS, INFB)				\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 errs##SUF(const T *restrict x, const T *restrict r, T *restrict e,	\
     size_t n, const tensor_limits *lp)					\
 {									\
@@ -171,7 +165,7 @@ errs##SUF(const T *restrict x, const T *restrict r, T *restrict e,	\
 /* FOLD: column[j] the OR of flag[j], flag[j + TENSOR_GROUP], ... (n a
  * multiple of TENSOR_GROUP): rows added in turn, a plain loop. */
 #define FOLD(SUF, ATTR)							\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 fold##SUF(const uint32_t *restrict flag, size_t n, uint32_t *restrict column) \
 {									\
 	for (size_t j = 0; j < TENSOR_GROUP; j++)			\
@@ -190,16 +184,14 @@ FOLD(, )
 	ERRS(SUF, ATTR, double, int64_t, fabs, INT64_C(0x7ff) << 52)
 F32_LOOPS(32, )
 F64_LOOPS(64, )
-#if defined __x86_64__ && defined __GNUC__
+#ifdef FP_SIMD_COPIES
 #define HAVE_AVX2_COPY 1
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq," \
-	"prefer-vector-width=512")))
-FOLD(_avx2, __attribute__((target("avx2"))))
-F32_LOOPS(32_avx2, __attribute__((target("avx2"))))
-F64_LOOPS(64_avx2, __attribute__((target("avx2"))))
-FOLD(_avx512, AVX512)
-F32_LOOPS(32_avx512, AVX512)
-F64_LOOPS(64_avx512, AVX512)
+FOLD(_avx2, FP_AVX2)
+F32_LOOPS(32_avx2, FP_AVX2)
+F64_LOOPS(64_avx2, FP_AVX2)
+FOLD(_avx512, FP_AVX512)
+F32_LOOPS(32_avx512, FP_AVX512)
+F64_LOOPS(64_avx512, FP_AVX512)
 #endif
 
 /* The macros' functions take typed pointers; these take the block's. */
