@@ -6,7 +6,8 @@
  * all the errors).  The band must hit on spread data, and the median must
  * come out the same when it misses: a sample that sees only small errors
  * (the median is above the band), only flushed values (below), and errors
- * that are all one value (more inside the band than the buffer holds).
+ * that are all one value (more inside the band than the buffer holds);
+ * and a tensor read on two threads gives the figures it gives on one.
  */
 #include <config.h>
 
@@ -154,6 +155,55 @@ START_TEST(band_overfull)
 }
 END_TEST
 
+/* A tensor of several chunks (16 MiB each) is read on two threads, each
+ * taking every other chunk, unless the loss scales are asked for too
+ * (--grad): then on one.  Both must give the same figures, bit for bit;
+ * the one-thread way is the oracle's to judge (above). */
+START_TEST(two_threads_agree)
+{
+	size_t n = 5 * (4u << 20) + 12345;
+	float *v = malloc(n * sizeof *v);
+	fix_buf b = { 0 };
+	char json[200];
+
+	ck_assert_ptr_nonnull(v);
+	srand(10);
+	for (size_t i = 0; i < n; i++) {
+		double m = rand() / (double)RAND_MAX + 1;
+		v[i] = (float)ldexp(rand() & 1 ? -m : m, rand() % 61 - 40);
+	}
+	v[7] = 0;
+	v[n - 3] = NAN;
+	snprintf(json, sizeof json, "{\"g\":{\"dtype\":\"F32\",\"shape\":[%zu],"
+	    "\"data_offsets\":[0,%zu]}}", n, n * 4);
+	fix_st(&b, json, v, n * 4);
+	tensor_file *tf = open_ok(&b, NULL);
+	tensor_stats_opts o1 = opts(false), o2 = opts(true);
+	tensor_stats *two = tensor_stats_compute(tf, &tf->t[0], &o1);
+	tensor_stats *one = tensor_stats_compute(tf, &tf->t[0], &o2);
+	ck_assert(two && one);
+	ck_assert(two->zeros == one->zeros && two->infs == one->infs &&
+	    two->nans == one->nans && two->subnormals == one->subnormals &&
+	    two->finite_nonzero == one->finite_nonzero && two->lo == one->lo &&
+	    two->hi == one->hi);
+	ck_assert(two->min_mag == one->min_mag && two->max_mag == one->max_mag);
+	ck_assert(memcmp(two->hist, one->hist, sizeof two->hist) == 0);
+	for (int k = 0; k < two->nfmt; k++) {
+		const tensor_cast *a = &two->cast[k], *c = &one->cast[k];
+		ck_assert_msg(a->flushed == c->flushed && a->subnormal == c->subnormal
+		    && a->normal == c->normal && a->overflow == c->overflow &&
+		    a->exact == c->exact && a->err_median == c->err_median &&
+		    a->err_max == c->err_max, "%s: two threads and one differ",
+		    two->fmts[k]->name);
+	}
+	tensor_stats_free(two);
+	tensor_stats_free(one);
+	tensor_file_close(tf);
+	free(v);
+	free(b.p);
+}
+END_TEST
+
 TCase *
 tensor_wide_case(void)
 {
@@ -163,5 +213,6 @@ tensor_wide_case(void)
 	tcase_add_test(t, sampled_f64);
 	tcase_add_test(t, band_missed);
 	tcase_add_test(t, band_overfull);
+	tcase_add_test(t, two_threads_agree);
 	return t;
 }

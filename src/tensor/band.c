@@ -246,3 +246,30 @@ tensor_band_free(tensor_band *b)
 	b->coll = NULL;
 	tensor_sel_free(&b->sel);
 }
+
+bool
+tensor_band_split(tensor_band *part, const tensor_band *b)
+{
+	*part = *b;
+	part->below = part->inside = 0;
+	part->ncoll = 0;
+	part->coll = malloc((b->cap ? b->cap : 1) * (size_t)b->elsize);
+	return part->coll != NULL;
+}
+
+void
+tensor_band_join(tensor_band *b, tensor_band *part)
+{
+	size_t room = b->ncoll <= b->cap ? b->cap - b->ncoll : 0;
+
+	b->below += part->below;
+	b->inside += part->inside;
+	/* Past the buffer the two are more than one would have kept: lost,
+	 * as one pass would have lost them. */
+	if (part->ncoll <= room)
+		memcpy(b->coll + b->ncoll * (size_t)b->elsize, part->coll,
+		    part->ncoll * (size_t)b->elsize);
+	b->ncoll += part->ncoll;
+	free(part->coll);
+	part->coll = NULL;
+}

@@ -16,8 +16,10 @@
 
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tensor/band.h"
 #include "tensor/f32.h"
@@ -394,6 +396,110 @@ plan(wide *w, const tensor_file *tf, const tensor_info *t)
 	return true;
 }
 
+/* ---- the first pass, on two threads ------------------------------------ */
+
+/* A tensor of fewer chunks than this is read on one thread. */
+#define THREAD_MIN_CHUNKS 4
+
+typedef struct job {
+	wide *w;
+	const tensor_file *tf;
+	const tensor_info *t;
+	unsigned part;
+} job;
+
+static void *
+run_part(void *arg)
+{
+	job *j = arg;
+
+	tensor_each_chunk_part(j->tf, j->t, j->part, 2, wide_chunk, j->w);
+	return NULL;
+}
+
+/* Part's figures into w's: sums, the smaller and larger magnitude, the
+ * kept values, the larger error found. */
+static void
+join(wide *w, wide *part)
+{
+	tensor_stats *st = w->st, *ps = part->st;
+
+	st->zeros += ps->zeros;
+	st->infs += ps->infs;
+	st->nans += ps->nans;
+	st->subnormals += ps->subnormals;
+	st->finite_nonzero += ps->finite_nonzero;
+	if (!(ps->min_mag >= st->min_mag))
+		st->min_mag = fmin(st->min_mag, ps->min_mag);
+	if (!(ps->max_mag <= st->max_mag))
+		st->max_mag = fmax(st->max_mag, ps->max_mag);
+	for (int b = 0; b < TENSOR_NBINS; b++)
+		st->hist[b] += ps->hist[b];
+	for (int k = 0; k < st->nfmt; k++) {
+		tensor_cast *c = &st->cast[k], *pc = &ps->cast[k];
+		c->flushed += pc->flushed;
+		c->subnormal += pc->subnormal;
+		c->overflow += pc->overflow;
+		c->exact += pc->exact;
+		tensor_band_join(&w->fs[k].band, &part->fs[k].band);
+		if (part->fs[k].maxerr > w->fs[k].maxerr) {
+			w->fs[k].maxerr = part->fs[k].maxerr;
+			w->fs[k].maxx = part->fs[k].maxx;
+		}
+	}
+}
+
+/*
+ * The first pass.  A large tensor is read on two threads, each taking
+ * every other chunk with a copy of the pass's state (its own figures,
+ * histogram, band buffers and largest error), joined after: sums, and a
+ * median selected among kept values whatever their order, so the figures
+ * are those of one thread.  --grad's thresholds by class (f32.c) fill a
+ * table as they go: one thread then, as on a tensor of few chunks, or
+ * when a second thread cannot be had.
+ */
+static bool
+first(wide *w, const tensor_file *tf, const tensor_info *t,
+    const tensor_stats_opts *o)
+{
+	wide *part = NULL;
+	tensor_stats *ps = NULL;
+	pthread_t th;
+	bool two = !o->scaled && tensor_chunks(t) >= THREAD_MIN_CHUNKS &&
+	    sysconf(_SC_NPROCESSORS_ONLN) > 1, ok = true;
+	int k = 0;
+
+	if (two) {
+		part = malloc(sizeof *part);
+		ps = malloc(sizeof *ps);
+		two = part && ps;
+	}
+	if (two) {
+		*part = *w;
+		*ps = *w->st;
+		part->st = ps;
+		for (; k < w->st->nfmt; k++)
+			if (!tensor_band_split(&part->fs[k].band, &w->fs[k].band))
+				break;
+		two = k == w->st->nfmt;
+	}
+	job j = { part, tf, t, 1 };
+	bool started = two && pthread_create(&th, NULL, run_part, &j) == 0;
+	tensor_each_chunk_part(tf, t, 0, two ? 2 : 1, wide_chunk, w);
+	if (started)
+		pthread_join(th, NULL);
+	else if (two)		/* no thread: the other part here too */
+		run_part(&j);
+	if (two)
+		join(w, part);
+	else
+		while (k-- > 0)
+			tensor_band_free(&part->fs[k].band);
+	free(part);
+	free(ps);
+	return ok;
+}
+
 /* ---- the statistics ---------------------------------------------------- */
 
 /* The format's smallest normal and largest finite value as the input
@@ -441,7 +547,7 @@ tensor_wide_stats(const tensor_file *tf, const tensor_info *t,
 	if (ok)
 		ok = plan(w, tf, t);
 	if (ok)
-		tensor_each_chunk(tf, t, wide_chunk, w);
+		ok = first(w, tf, t, o);
 	for (int b = 0; b < TENSOR_NBINS; b++)	/* the occupied bins */
 		if (st->hist[b]) {
 			st->lo = b < st->lo ? b : st->lo;
