@@ -248,28 +248,38 @@ tensor_band_free(tensor_band *b)
 }
 
 bool
-tensor_band_split(tensor_band *part, const tensor_band *b)
+tensor_band_split(tensor_band *part, tensor_band *b)
 {
+	size_t mine = b->cap / 2, theirs = b->cap - mine;	/* the room, shared */
+	unsigned char *coll = malloc((theirs ? theirs : 1) * (size_t)b->elsize);
+
+	if (coll == NULL)
+		return false;
 	*part = *b;
 	part->below = part->inside = 0;
 	part->ncoll = 0;
-	part->coll = malloc((b->cap ? b->cap : 1) * (size_t)b->elsize);
-	return part->coll != NULL;
+	part->cap = theirs;
+	part->coll = coll;
+	b->cap = mine;
+	return true;
 }
 
 void
 tensor_band_join(tensor_band *b, tensor_band *part)
 {
-	size_t room = b->ncoll <= b->cap ? b->cap - b->ncoll : 0;
+	bool lost = b->ncoll > b->cap || part->ncoll > part->cap;
 
 	b->below += part->below;
 	b->inside += part->inside;
-	/* Past the buffer the two are more than one would have kept: lost,
-	 * as one pass would have lost them. */
-	if (part->ncoll <= room)
+	if (!lost)
 		memcpy(b->coll + b->ncoll * (size_t)b->elsize, part->coll,
 		    part->ncoll * (size_t)b->elsize);
+	b->cap += part->cap;
 	b->ncoll += part->ncoll;
+	/* A share that overflowed kept too few: lost, as one pass would
+	 * have lost more than the buffer. */
+	if (lost && b->ncoll <= b->cap)
+		b->ncoll = b->cap + 1;
 	free(part->coll);
 	part->coll = NULL;
 }

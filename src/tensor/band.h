@@ -69,9 +69,10 @@ tensor_band_in_region(const tensor_band *b, double e)
 bool tensor_band_pass_done(tensor_band *b, tensor_cast *c, bool *nomem);
 void tensor_band_free(tensor_band *b);
 /* For another thread's share of the pass: part gets b's band and a
- * buffer of its own (false when memory runs out); after the pass, join
- * puts part's counts and kept values into b and frees part's buffer. */
-bool tensor_band_split(tensor_band *part, const tensor_band *b);
+ * buffer of its own, half of b's room (false when memory runs out);
+ * after the pass, join puts part's counts and kept values back into b
+ * and frees part's buffer. */
+bool tensor_band_split(tensor_band *part, tensor_band *b);
 void tensor_band_join(tensor_band *b, tensor_band *part);
 
 /* The exact relative error of casting magnitude x into f (the engine,

@@ -490,11 +490,14 @@ first(wide *w, const tensor_file *tf, const tensor_info *t,
 		pthread_join(th, NULL);
 	else if (two)		/* no thread: the other part here too */
 		run_part(&j);
-	if (two)
+	if (two) {
 		join(w, part);
-	else
-		while (k-- > 0)
+	} else {
+		while (k-- > 0) {	/* the room given back */
+			w->fs[k].band.cap += part->fs[k].band.cap;
 			tensor_band_free(&part->fs[k].band);
+		}
+	}
 	free(part);
 	free(ps);
 	return ok;
