@@ -156,7 +156,7 @@ START_TEST(band_overfull)
 }
 END_TEST
 
-/* A tensor of several chunks (16 MiB each) is read on two threads, each
+/* A tensor of several chunks (8 MiB each) is read on two threads, each
  * taking every other chunk, unless the loss scales are asked for too
  * (--grad): then on one.  Both must give the same figures, bit for bit;
  * the one-thread way is the oracle's to judge (above).  Spread values,

@@ -118,9 +118,9 @@ tensor_file_close(tensor_file *tf)
 	free(tf);
 }
 
-/* 16 MiB of data at a time: far below the memory goal, far above the
- * cost of a madvise call. */
-#define CHUNK (16u << 20)
+/* 8 MiB of data at a time: far below the memory goal (two threads may
+ * each hold one), far above the cost of a madvise call. */
+#define CHUNK (8u << 20)
 
 void
 tensor_each_chunk_part(const tensor_file *tf, const tensor_info *t,
