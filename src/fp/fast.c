@@ -411,7 +411,9 @@ cast_float(const struct vplan *p, uint32_t u)
 	int32_t unit = (int32_t)(1u << sh);
 	int32_t lsb = (int32_t)(((uint32_t)(sig | 1) >> sh) & 1);
 	int32_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
-	int32_t r = kept == 0 ? 0 : base + kept;
+	/* Unsigned: for an infinity or a NaN (replaced below) the sum can
+	 * reach 2^31. */
+	int32_t r = kept == 0 ? 0 : (int32_t)((uint32_t)base + (uint32_t)kept);
 	r = r > (int32_t)p->maxb ? (int32_t)p->ovf : r;
 	r = a >= 0x7f800000 ? (a == 0x7f800000 ? (int32_t)p->ovf : 0x7fc00000) : r;
 	return (uint32_t)r | (u & 0x80000000u);
@@ -432,7 +434,7 @@ cast_double(const struct vplan *p, uint64_t u)
 	int64_t unit = (int64_t)((uint64_t)(sh >= 0) << sh);
 	int64_t lsb = (int64_t)(((uint64_t)(sig | 1) >> sh) & 1);
 	int64_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
-	int64_t r = kept == 0 ? 0 : base + kept;
+	int64_t r = kept == 0 ? 0 : (int64_t)((uint64_t)base + (uint64_t)kept);
 	r = r > (int64_t)p->maxb ? (int64_t)p->ovf : r;
 	r = a >= expo ? (a == expo ? (int64_t)p->ovf : expo | INT64_C(1) << 51) : r;
 	return (uint64_t)r | (u & UINT64_C(1) << 63);
