@@ -192,8 +192,8 @@ tally_block(wide *w, int k, const tensor_tally *c, const uint32_t *flag,
 /* A finite nonzero magnitude, and the cast's value (finite, nonzero:
  * neither overflowed nor flushed), of lane i. */
 static bool
-lane(const wide *w, const tensor_values *x, const tensor_results *r, size_t i, double top,
-    double *xv, double *rv)
+lane(const wide *w, const tensor_values *x, const tensor_results *r, size_t i,
+    double top, double *xv, double *rv)
 {
 	*xv = w->f64 ? x->f64[i] : x->f32[i];
 	*rv = w->f64 ? r->d[i] : r->f[i];
@@ -203,8 +203,8 @@ lane(const wide *w, const tensor_values *x, const tensor_results *r, size_t i, d
 /* A further pass: the exact errors of the values in the median's region
  * into its selection. */
 static void
-region(const wide *w, fmt_state *fs, const tensor_values *x, const tensor_results *r,
-    size_t n)
+region(const wide *w, fmt_state *fs, const tensor_values *x,
+    const tensor_results *r, size_t n)
 {
 	double top = fp_max_finite(fs->f), xv, rv;
 
