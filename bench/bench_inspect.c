@@ -1,14 +1,15 @@
 /*
  * bench_inspect.c — how fast `fptutor inspect` reads a large file and how
  * much memory it takes (run by `make bench`; figures, not a test).  It
- * writes, in a temporary directory, a 1 GiB safetensors checkpoint of
- * gradient-like values in the dtypes checkpoints are stored in (four BF16
- * and four F16 tensors of 128 MiB), runs the program on it three times
- * and prints the wall time and the peak resident memory of each run
- * (goal: under 2 s and 64 MiB).  The file is fresh, so it is read from
- * the page cache.  Then the same for a 128 MiB F32 file, whose values go
- * one by one through their rounding class in each format (src/tensor/
- * f32.c), twice (the exact median), with the time per value.
+ * writes, in a temporary directory, 1 GiB safetensors checkpoints of
+ * gradient-like values, runs the program on each three times and prints
+ * the wall time and the peak resident memory of each run (goal: under
+ * 2 s and 64 MiB): first in the dtypes checkpoints are stored in (four
+ * BF16 and four F16 tensors of 128 MiB, counted per bit pattern), then
+ * four F32 tensors of 256 MiB and four F64 ones (each block cast by the
+ * engine's array path, the median from a sampled band: src/tensor/
+ * wide.c, band.c).  Each file is fresh, so it is read from the page
+ * cache.  The load average is printed: the machine may be shared.
  *
  *   bench/bench_inspect [PROGRAM]     (default src/fptutor, from the build dir)
  *
@@ -52,8 +53,9 @@ grad_bits(uint64_t r)
 	return (uint32_t)(r & 0x80000000u) | e << 23 | (uint32_t)(r & 0x7fffff);
 }
 
-/* ntensors tensors of per bytes each, dtype F16, BF16 or F32 (halves:
- * the first half BF16, the rest F16, when dtype is NULL). */
+/* ntensors tensors of per bytes each, dtype F16, BF16, F32 or F64
+ * (halves: the first half BF16, the rest F16, when dtype is NULL).  F64
+ * values are the F32 ones with 29 more random bits. */
 static int
 write_file(const char *path, int ntensors, uint64_t per, const char *dtype)
 {
@@ -67,7 +69,7 @@ write_file(const char *path, int ntensors, uint64_t per, const char *dtype)
 	}
 	for (int i = 0; i < ntensors; i++) {
 		const char *d = dtype ? dtype : i < ntensors / 2 ? "BF16" : "F16";
-		int size = strcmp(d, "F32") == 0 ? 4 : 2;
+		int size = strcmp(d, "F64") == 0 ? 8 : strcmp(d, "F32") == 0 ? 4 : 2;
 		n += snprintf(h + n, sizeof h - (size_t)n, "%s\"layer%d.grad\":{\"dtype\":"
 		    "\"%s\",\"shape\":[%llu],\"data_offsets\":[%llu,%llu]}", i ? "," : "",
 		    i, d, (unsigned long long)(per / (uint64_t)size),
@@ -90,7 +92,17 @@ write_file(const char *path, int ntensors, uint64_t per, const char *dtype)
 			for (size_t k = 0; k < sizeof buf; k += 4) {
 				uint64_t r = splitmix(&seed);
 				uint32_t u = grad_bits(r), v;
-				if (strcmp(d, "F32") == 0) {
+				if (strcmp(d, "F64") == 0) {	/* 8 bytes: two steps */
+					float f;
+					memcpy(&f, &u, sizeof f);
+					double x = f;
+					uint64_t b;
+					memcpy(&b, &x, sizeof b);
+					b |= splitmix(&seed) & 0x1fffffffu;
+					memcpy(buf + k, &b, 8);
+					k += 4;
+					continue;
+				} else if (strcmp(d, "F32") == 0) {
 					v = u;
 				} else if (strcmp(d, "BF16") == 0) {
 					v = (u >> 16) | (grad_bits(r >> 7) >> 16) << 16;
@@ -152,7 +164,8 @@ run(const char *prog, const char *path, double *secs, double *mib)
 }
 
 static int
-measure(const char *prog, const char *path, const char *what, double values)
+measure(const char *prog, const char *path, const char *what, double values,
+    int size)
 {
 	double best = 1e30, peak = 0;
 
@@ -167,7 +180,7 @@ measure(const char *prog, const char *path, const char *what, double values)
 		peak = m > peak ? m : peak;
 	}
 	printf("    best %.2f s, peak %.1f MiB; %.1f s per GiB at that rate\n", best,
-	    peak, best * (double)(1u << 30) / (values * (strstr(what, "F32") ? 4 : 2)));
+	    peak, best * (double)(1u << 30) / (values * size));
 	return 0;
 }
 
@@ -198,14 +211,27 @@ main(int argc, char **argv)
 		printf("  wrote 1 GiB (4 BF16 + 4 F16 tensors of 128 MiB) in %.1f s\n",
 		    now() - t0);
 		st = measure(prog, path, "1 GiB, BF16 and F16 (counted per bit "
-		    "pattern):", (double)(1u << 29)) != 0;
+		    "pattern):", (double)(1u << 29), 2) != 0;
 	}
 	remove(path);
-	snprintf(path, sizeof path, "%s/f32.safetensors", dir);
-	if (st == 0 && write_file(path, 1, 128u << 20, "F32") == 0)
-		st = measure(prog, path, "128 MiB, F32 (each value through its "
-		    "rounding class per format, two passes):", (double)(32u << 20)) != 0;
-	remove(path);
+	static const struct { const char *dtype, *what; int size; } wide[] = {
+		{ "F32", "1 GiB, F32 (cast a block at a time, the median from a "
+		    "sampled band):", 4 },
+		{ "F64", "1 GiB, F64 (likewise):", 8 },
+	};
+	for (size_t w = 0; st == 0 && w < sizeof wide / sizeof wide[0]; w++) {
+		snprintf(path, sizeof path, "%s/%s.safetensors", dir, wide[w].dtype);
+		t0 = now();
+		if (write_file(path, 4, 256u << 20, wide[w].dtype) != 0) {
+			st = 1;
+			break;
+		}
+		printf("  wrote 1 GiB (4 %s tensors of 256 MiB) in %.1f s\n",
+		    wide[w].dtype, now() - t0);
+		st = measure(prog, path, wide[w].what, (double)(1u << 30) / wide[w].size,
+		    wide[w].size) != 0;
+		remove(path);
+	}
 	rmdir(dir);
 	return st;
 }

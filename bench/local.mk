@@ -35,8 +35,8 @@ bench_bench_grade_LDADD = src/libfptutor.a $(JANSSON_LIBS) $(LIBS)
 bench_bench_tui_SOURCES = bench/bench_tui.c bench/bench_stats.h
 bench_bench_tui_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 bench_bench_tui_LDADD = -lutil $(LIBS)
-# fptutor inspect on a 1 GiB safetensors file written on the fly: wall
-# time and peak memory (a child process)
+# fptutor inspect on 1 GiB safetensors files written on the fly (BF16 and
+# F16, F32, F64): wall time and peak memory (a child process)
 bench_bench_inspect_SOURCES = bench/bench_inspect.c
 bench_bench_inspect_CFLAGS = $(BENCH_FLAGS)
 bench_bench_inspect_LDADD = $(LIBS)

@@ -1,6 +1,7 @@
 /*
  * check_fp_fast.c — the fast exact path of the format core (src/fp/fast.c:
- * fp_encode of a double, fp_encode_floats of an array) against the general
+ * fp_encode of a double, fp_encode_floats of an array, and the values of
+ * a cast of an array, fp_cast_floats and fp_cast_doubles) against the general
  * rounding that records the walk (fp_encode_real, fp_explain_round), which
  * check_fp.c holds to an independent reference rounder and
  * check_fp_exhaustive.c to the hardware on every float32.  The two paths
@@ -44,7 +45,37 @@ general(const fp_format *f, double x, unsigned *fl)
 	return bits;
 }
 
-/* x through both fast paths (the array one when x is a float and the
+/* The same value, or NaNs of the same sign. */
+static bool
+same_value(double a, double b)
+{
+	return isnan(a) ? isnan(b) && !signbit(a) == !signbit(b) :
+	    a == b && !signbit(a) == !signbit(b);
+}
+
+/* The array casts to values (fp_cast_doubles, and fp_cast_floats when x
+ * is a float): the value of the general path's bits, in the input's type. */
+static void
+check_values(const fp_format *f, double x, uint32_t want, const char *ctx)
+{
+	double wv = fp_decode(f, want), dv;
+	float xf = (float)x, fv;
+
+	fp_cast_doubles(f, &x, &dv, 1);
+	if (!same_value(dv, wv))
+		failf("%s %s %a: fp_cast_doubles %a, general %a (0x%x)", f->name, ctx,
+		    x, dv, wv, want);
+	if (!((double)xf == x || isnan(x)))
+		return;
+	if (isnan(x))		/* the narrowing may change the payload */
+		wv = fp_decode(f, fp_encode(f, (double)xf, NULL));
+	fp_cast_floats(f, &xf, &fv, 1);
+	if (!same_value((double)fv, wv))
+		failf("%s %s %a: fp_cast_floats %a, general %a", f->name, ctx, x,
+		    (double)fv, wv);
+}
+
+/* x through the fast paths (the array ones when x is a float and the
  * format fits 16 bits), against the general path. */
 static void
 check_one(const fp_format *f, double x, const char *ctx)
@@ -55,6 +86,7 @@ check_one(const fp_format *f, double x, const char *ctx)
 	if (got != want || ffl != gfl)
 		failf("%s %s %a: fp_encode 0x%x/%#x, general 0x%x/%#x", f->name, ctx,
 		    x, got, ffl, want, gfl);
+	check_values(f, x, want, ctx);
 	float xf = (float)x;
 	if (f->width > 16 || !((double)xf == x || (isnan(x) && isnan(xf))))
 		return;
@@ -168,6 +200,60 @@ START_TEST(test_rounding_modes)
 }
 END_TEST
 
+/* The array casts to values on long arrays, where the vector loop runs
+ * (a call on one value runs only its tail): float32 patterns of every
+ * exponent field with short tails, every NaN and inf, and doubles around
+ * each format's range, against the general path value by value; then the
+ * same arrays in every rounding mode (integer arithmetic: no difference). */
+START_TEST(test_cast_arrays)
+{
+	enum { N = 8192 };
+	static float fin[N], fout[N], fmode[N];
+	static double din[N], dout[N];
+	static const int modes[] = { FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO };
+
+	for (int id = 0; id < FP_NFORMATS; id++) {
+		const fp_format *f = fp_format_get((fp_id)id);
+		for (int rep = 0; rep < 16; rep++) {
+			for (int i = 0; i < N; i++) {
+				uint64_t r = rnd64();
+				uint32_t drop = (uint32_t)(r >> 40) % 24;
+				uint32_t u = ((uint32_t)r & 0x807fffffu) >> drop << drop;
+				u |= (uint32_t)(i % 256) << 23;
+				memcpy(&fin[i], &u, sizeof u);
+				int e = 1 - f->bias - f->man_bits - 3 + (int)((r >> 32) %
+				    (uint64_t)(2 * f->bias + f->man_bits + 8));
+				din[i] = ldexp(1.0 + ldexp((double)(rnd64() >> 12 >> drop << drop),
+				    -52), e) * (r >> 63 ? -1 : 1);
+			}
+			fp_cast_floats(f, fin, fout, N);
+			fp_cast_doubles(f, din, dout, N);
+			for (int i = 0; i < N; i++) {
+				uint32_t b = fp_encode(f, (double)fin[i], NULL);
+				if (!same_value((double)fout[i], fp_decode(f, b)))
+					failf("%s array %a: fp_cast_floats %a, general %a",
+					    f->name, (double)fin[i], (double)fout[i],
+					    fp_decode(f, b));
+				unsigned fl;
+				b = general(f, din[i], &fl);
+				if (!same_value(dout[i], fp_decode(f, b)))
+					failf("%s array %a: fp_cast_doubles %a, general %a",
+					    f->name, din[i], dout[i], fp_decode(f, b));
+			}
+			for (size_t m = 0; rep == 0 && m < sizeof modes / sizeof modes[0];
+			    m++) {
+				ck_assert_int_eq(fesetround(modes[m]), 0);
+				fp_cast_floats(f, fin, fmode, N);
+				fesetround(FE_TONEAREST);
+				if (memcmp(fmode, fout, sizeof fout) != 0)
+					failf("%s: fp_cast_floats differs in mode %zu", f->name, m);
+			}
+		}
+	}
+	done();
+}
+END_TEST
+
 /* What the array call promises besides the values. */
 START_TEST(test_array_api)
 {
@@ -226,6 +312,7 @@ main(void)
 	tcase_add_test(tc, test_midpoints);
 	tcase_add_test(tc, test_random);
 	tcase_add_test(tc, test_rounding_modes);
+	tcase_add_test(tc, test_cast_arrays);
 	tcase_add_test(tc, test_array_api);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -5,7 +5,8 @@
  * in: the source classes by fpclassify, the histogram by frexp, each cast
  * by the compiler's _Float16 (fp16) and by a brute-force nearest search
  * over the formats as fp_ref.h types them in (every format), the median
- * by sorting.  Files on disk and the bad files are check_tensor_io.c's.
+ * by sorting.  Files on disk and the bad files are check_tensor_io.c's,
+ * tensors large enough for the sampled median check_tensor_wide.c's.
  */
 #include <config.h>
 
@@ -74,7 +75,7 @@ cmp_d(const void *a, const void *b)
 static const fp_id TARGETS[] = { FP_FP16, FP_BF16, FP_E4M3, FP_E5M2, FP_TF32 };
 #define NTARGETS ((int)(sizeof TARGETS / sizeof TARGETS[0]))
 
-static tensor_stats_opts
+tensor_stats_opts
 opts(bool scaled)
 {
 	tensor_stats_opts o = { .nfmt = NTARGETS, .scaled = scaled };
@@ -85,7 +86,7 @@ opts(bool scaled)
 
 /* Every figure of st against values v[0..n-1]; srcsub says which of them
  * the source dtype holds as subnormals (its own classification). */
-static void
+void
 check_figures(const tensor_stats *st, const double *v, size_t n,
     const bool *srcsub)
 {
@@ -171,7 +172,7 @@ check_figures(const tensor_stats *st, const double *v, size_t n,
 
 /* A spread of values: zeros of both signs, inf, NaN, the edges of every
  * target format, and random magnitudes over 2^-40 .. 2^20. */
-static size_t
+size_t
 sample(double *v, size_t n, unsigned seed)
 {
 	static const double edges[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN,
@@ -191,7 +192,7 @@ sample(double *v, size_t n, unsigned seed)
 
 /* ---- .npy -------------------------------------------------------------- */
 
-static tensor_file *
+tensor_file *
 open_ok(const fix_buf *b, const char *stem)
 {
 	tensor_file *tf;
@@ -352,36 +353,19 @@ START_TEST(st_every_dtype)
 }
 END_TEST
 
-/* More values than the selection keeps in memory: the median comes from
- * the radix passes. */
+/* More values than the radix selection of select.c sorts in memory,
+ * fewer than the band's buffer (band.c): every error is kept, one pass. */
 START_TEST(st_large_f32_median)
 {
 	size_t n = 700001;
 	double *v = malloc(n * sizeof *v);
-	bool *sub = calloc(n, sizeof *sub);
-	fix_buf data = { 0 }, b = { 0 };
-	char json[200];
+	static const fp_id f[] = { FP_FP16, FP_BF16 };
 
 	sample(v, n, 3);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		v[i] = (float)v[i];
-		sub[i] = fpclassify((float)v[i]) == FP_SUBNORMAL;
-		fix_le(&data, fix_f32_bits((float)v[i]), 4);
-	}
-	snprintf(json, sizeof json, "{\"g\":{\"dtype\":\"F32\",\"shape\":[%zu],"
-	    "\"data_offsets\":[0,%zu]}}", n, n * 4);
-	fix_st(&b, json, data.p, data.n);
-	tensor_file *tf = open_ok(&b, NULL);
-	tensor_stats_opts o = opts(false);
-	o.nfmt = 2;			/* fp16, bf16: enough for the passes */
-	tensor_stats *st = tensor_stats_compute(tf, &tf->t[0], &o);
-	check_figures(st, v, n, sub);
-	tensor_stats_free(st);
-	tensor_file_close(tf);
+	check_f32(v, n, f, 2);
 	free(v);
-	free(sub);
-	free(data.p);
-	free(b.p);
 }
 END_TEST
 
@@ -569,6 +553,7 @@ tensor_suite(void)
 	tcase_add_test(t, writer_round_trip);
 	suite_add_tcase(s, t);
 	suite_add_tcase(s, tensor_bad_case());
+	suite_add_tcase(s, tensor_wide_case());
 	return s;
 }
 

@@ -67,7 +67,7 @@ tests_check_lesson_msg_CFLAGS = $(CHECK_FLAGS)
 tests_check_lesson_msg_CPPFLAGS = $(AM_CPPFLAGS) $(TOP_DEF)
 tests_check_lesson_msg_LDADD = $(CHECK_LDADD)
 tests_check_tensor_SOURCES = tests/check_tensor.c tests/check_tensor_io.c \
-	tests/tensor_fix.h tests/fp_ref.h
+	tests/check_tensor_wide.c tests/tensor_fix.h tests/fp_ref.h
 tests_check_tensor_CFLAGS = $(CHECK_FLAGS)
 tests_check_tensor_LDADD = $(CHECK_LDADD)
 tests_check_edit_SOURCES = tests/check_edit.c
@@ -96,20 +96,23 @@ tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
 # writes; class: class mode's verdicts against single-answer grade;
 # handout: the markdown handouts through cmark-gfm; tui, tui_lab,
 # tui_present, tui_answer, tui_beyond, tui_drill: the full-screen tutor in
-# tmux at 80x24 (skipped without tmux).  tests/README.md says what each
-# checks and how golden files are rewritten (FPTUTOR_UPDATE_GOLDEN=1).
+# tmux at 80x24 (skipped without tmux); simd: the fast-path and tensor
+# tests again on the narrower vector copies (FPTUTOR_SIMD).  tests/README.md
+# says what each checks and how golden files are rewritten
+# (FPTUTOR_UPDATE_GOLDEN=1).
 TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/review.sh \
 	tests/tui_review.sh tests/tui_answer.sh tests/tui_beyond.sh \
-	tests/tui_drill.sh tests/bits_long.sh
+	tests/tui_drill.sh tests/bits_long.sh tests/simd.sh
 dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/lib.sh \
 	tests/review.sh tests/tui_review.sh tests/tui_answer.sh \
-	tests/tui_beyond.sh tests/tui_drill.sh tests/tui_lib.sh tests/bits_long.sh
+	tests/tui_beyond.sh tests/tui_drill.sh tests/tui_lib.sh tests/bits_long.sh \
+	tests/simd.sh
 # The tools those tests run: the layer check, the screen picture.
 EXTRA_DIST += tools/layers.sh tools/screenshot.sh
 EXTRA_DIST += tests/golden tests/lessons tests/grade tests/README.md

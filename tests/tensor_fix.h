@@ -96,8 +96,24 @@ fix_st(fix_buf *b, const char *json, const void *data, size_t n)
 }
 
 #ifdef CHECK_H
-/* The test case of files on disk and bad files (check_tensor_io.c). */
+/* The test cases of files on disk and bad files (check_tensor_io.c), of
+ * tensors large enough for the sampled median (check_tensor_wide.c). */
 TCase *tensor_bad_case(void);
+TCase *tensor_wide_case(void);
+
+/* check_tensor.c's oracle, for check_tensor_wide.c: the options of every
+ * target format (opts), every figure of st against the values v the test
+ * put in, srcsub[i] when v[i] is subnormal in the source dtype
+ * (check_figures), a spread of values with the formats' edges first
+ * (sample), a tensor file opened from memory or the test fails (open_ok). */
+tensor_stats_opts opts(bool scaled);
+void check_figures(const tensor_stats *st, const double *v, size_t n,
+    const bool *srcsub);
+size_t sample(double *v, size_t n, unsigned seed);
+tensor_file *open_ok(const fix_buf *b, const char *stem);
+/* check_tensor_wide.c's: a safetensors F32 tensor of values v (floats)
+ * in the first nfmt of fmts, every figure against the oracle. */
+void check_f32(const double *v, size_t n, const fp_id *fmts, int nfmt);
 #endif
 
 #endif

@@ -1,9 +1,11 @@
 /*
  * fast.c — the fast exact path of rounding into a format: a double (or a
  * whole array of float32 values) in, the bits and the IEEE flags out, with
- * no rounding walk recorded.  It gives exactly what the general rounding of
- * encode.c gives (tests/check_fp_exhaustive.c holds the two side by side);
- * it is only shaped for speed.
+ * no rounding walk recorded; and for whole arrays of float32 or double
+ * values, the values the cast gives (fp_cast_floats, fp_cast_doubles).
+ * It gives exactly what the general rounding of encode.c gives
+ * (tests/check_fp_exhaustive.c and check_fp_fast.c hold the two side by
+ * side); it is only shaped for speed.
  *
  * Branch-light: both ways a value can round are computed and the right one
  * selected, so random data costs no mispredicted branch, and the array loop
@@ -24,10 +26,12 @@
  */
 #include <config.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "fp/fp.h"
 #include "fp/fast.h"
+#include "fp/simd.h"
 
 /* 2^k as a double, for -1022 <= k <= 1023: built from its bits, no libm. */
 static inline double
@@ -210,40 +214,69 @@ one_float(const struct plan *p, uint32_t u, int sh, uint32_t rebias,
 	return (uint16_t)(mag | sign);
 }
 
-/* GCC vectorises only the cheapest loops at -O2; this one pays off.  On
- * x86-64 a second copy is built for AVX2 (eight lanes, not four) and
- * picked at run time. */
-#if defined __GNUC__ && !defined __clang__
-#define VECTORISE __attribute__((optimize("tree-loop-vectorize", \
-	"vect-cost-model=dynamic")))
-#else
-#define VECTORISE
-#endif
-#if defined __x86_64__ && defined __GNUC__
+/* The loops are vectorised, and built for AVX2 and AVX-512 as well on
+ * x86-64 (fp/simd.h), the copy picked at run time. */
+#ifdef FP_SIMD_COPIES
 #define HAVE_AVX2_COPY 1
-#define AVX2 __attribute__((target("avx2")))
 #include <cpuid.h>
 #include <stdatomic.h>
 
-/* Whether the CPU and the OS run AVX2 code, asked once, when first
- * needed: __builtin_cpu_supports would ask at every program's start. */
-static bool
-have_avx2(void)
+/* What vector code the CPU and the OS run: 0 none of these, 1 AVX2, 2
+ * AVX-512 too (F, DQ, BW and VL, and the OS saving the ZMM registers),
+ * asked once, when first needed: __builtin_cpu_supports would ask at
+ * every program's start.  FPTUTOR_SIMD=none or avx2 sets a lower level,
+ * so that the tests can hold every copy to the general path. */
+static int
+simd_level(void)
 {
-	static atomic_int known;	/* 0 not asked, 1 no, 2 yes */
+	static atomic_int known;	/* 0 not asked, else 1 + the level */
 	int k = atomic_load_explicit(&known, memory_order_relaxed);
-	unsigned a, b, c, d, lo, hi;
+	unsigned a, b, c, d, lo = 0, hi;
+	const unsigned w512 = bit_AVX512F | bit_AVX512DQ | bit_AVX512BW |
+	    bit_AVX512VL;
 
 	if (k != 0)
-		return k == 2;
-	bool yes = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) &&
-	    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
-	if (yes) {	/* the OS saves the YMM registers */
+		return k - 1;
+	int level = 0;
+	if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) &&
+	    __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
 		__asm__ volatile ("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
-		yes = (lo & 6) == 6;
+		if ((b & bit_AVX2) && (lo & 6) == 6)	/* the YMM registers */
+			level = 1;
+		if (level && (b & w512) == w512 && (lo & 0xe0) == 0xe0)
+			level = 2;
 	}
-	atomic_store_explicit(&known, yes ? 2 : 1, memory_order_relaxed);
-	return yes;
+	const char *cap = getenv("FPTUTOR_SIMD");
+	if (cap && strcmp(cap, "none") == 0)
+		level = 0;
+	else if (cap && strcmp(cap, "avx2") == 0 && level > 1)
+		level = 1;
+	atomic_store_explicit(&known, level + 1, memory_order_relaxed);
+	return level;
+}
+
+bool
+fp_have_avx2(void)
+{
+	return simd_level() >= 1;
+}
+
+bool
+fp_have_avx512(void)
+{
+	return simd_level() >= 2;
+}
+#else
+bool
+fp_have_avx2(void)
+{
+	return false;
+}
+
+bool
+fp_have_avx512(void)
+{
+	return false;
 }
 #endif
 
@@ -253,7 +286,7 @@ typedef void loop_fn(const struct plan *p, const float *restrict in,
 
 /* The loop, written once; each copy has `wide` and `with_each` constant. */
 #define FLOATS_LOOP(NAME, ATTR, wide, with_each)			\
-ATTR VECTORISE static void						\
+ATTR FP_VECTORISE static void						\
 NAME(const struct plan *p, const float *restrict in,			\
     uint16_t *restrict out, uint8_t *restrict each, size_t n, int sh,	\
     uint32_t rebias, uint32_t minb, float scale, struct acc *accp)	\
@@ -287,7 +320,7 @@ NAME(const struct plan *p, const float *restrict in,			\
 	};
 FLOATS_LOOPS(, )
 #ifdef HAVE_AVX2_COPY
-FLOATS_LOOPS(_avx2, AVX2)
+FLOATS_LOOPS(_avx2, FP_AVX2)
 #endif
 
 bool
@@ -305,7 +338,7 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 	plan_of(f, &p);
 	loop_fn *loop = loops[wide][each != NULL];
 #ifdef HAVE_AVX2_COPY
-	if (have_avx2())
+	if (fp_have_avx2())
 		loop = loops_avx2[wide][each != NULL];
 #endif
 	loop(&p, in, out, each, n, sh, (uint32_t)(127 - f->bias) << 23,
@@ -314,4 +347,155 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 	if (flags)
 		*flags |= flags_of(&acc, p.inf_flags);
 	return true;
+}
+
+/* ---- the values of a cast, for arrays of float32 or double -------------- */
+
+/*
+ * What a cast gives, as a value of the input's own type, in integer
+ * arithmetic alone (no rounding mode matters).  A value of exponent e has
+ * a significand sig of 24 (53) bits, the leading one included unless it is
+ * subnormal; the format keeps its bits down to a place set by e: `d` bits
+ * are cut at or above the format's smallest normal exponent, one more for
+ * each binade below it, all of them (up to the guard) when the value is
+ * too small for even half the smallest subnormal.  Rounding the cut bits
+ * to nearest, ties to even, gives the kept significand, which may carry
+ * one place up; put back beside e (an exponent field of e - 1 plus a
+ * significand with its leading one adds up to the right pattern, the carry
+ * included) it is the result.  Past the largest finite value it
+ * overflows: inf, or NaN for e4m3 (which gives NaN for an infinite input
+ * too).  Every format's values are float32 values, so the result always
+ * fits the input's type.
+ */
+struct vplan {
+	int emin;		/* the format's smallest normal exponent, biased as the input's */
+	int d;			/* bits cut from a significand in the normal range */
+	uint64_t maxb;		/* the largest finite value, as the input's bits */
+	uint64_t ovf;		/* overflow's and an infinite input's result */
+};
+
+static void
+vplan_of(const fp_format *f, int frac, int bias, struct vplan *p)
+{
+	double max = fp_decode(f, f->max_bits);
+	uint64_t inf = (uint64_t)(2 * bias + 1) << frac;	/* exponent all ones */
+	uint64_t nan = inf | UINT64_C(1) << (frac - 1);
+
+	p->emin = 1 - f->bias + bias;
+	p->d = frac - f->man_bits;
+	if (frac == 23) {
+		float m = (float)max;
+		uint32_t b;
+		memcpy(&b, &m, sizeof b);
+		p->maxb = b;
+	} else {
+		memcpy(&p->maxb, &max, sizeof max);
+	}
+	p->ovf = f->has_inf ? inf : nan;
+}
+
+/* base = (ep - 1) << 23 is both what takes a's exponent off to leave the
+ * significand (the leading one stays, unless a is subnormal) and what puts
+ * it back.  Rounding is (sig + half - 1 + lsb) & -unit; bit sh of sig | 1
+ * is the kept last bit, or 1 when nothing is cut (fp32 itself), which
+ * makes the sum sig.  The comparisons are of values below 2^31: signed,
+ * which every vector unit has. */
+static inline uint32_t
+cast_float(const struct vplan *p, uint32_t u)
+{
+	int32_t a = (int32_t)(u & 0x7fffffffu), e = a >> 23, ep = e < 1 ? 1 : e;
+	int32_t base = (ep - 1) * (1 << 23), sig = a - base, sh = p->emin - ep;
+
+	sh = (sh < 0 ? 0 : sh) + p->d;
+	sh = sh > 25 ? 25 : sh;		/* 25: everything is cut, the guard too */
+	int32_t unit = (int32_t)(1u << sh);
+	int32_t lsb = (int32_t)(((uint32_t)(sig | 1) >> sh) & 1);
+	int32_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
+	/* Unsigned: for an infinity or a NaN (replaced below) the sum can
+	 * reach 2^31. */
+	int32_t r = kept == 0 ? 0 : (int32_t)((uint32_t)base + (uint32_t)kept);
+	r = r > (int32_t)p->maxb ? (int32_t)p->ovf : r;
+	r = a >= 0x7f800000 ? (a == 0x7f800000 ? (int32_t)p->ovf : 0x7fc00000) : r;
+	return (uint32_t)r | (u & 0x80000000u);
+}
+
+static inline uint64_t
+cast_double(const struct vplan *p, uint64_t u)
+{
+	const int64_t expo = INT64_C(0x7ff) << 52;
+	int64_t a = (int64_t)(u & ~(UINT64_C(1) << 63)), e = a >> 52;
+	int64_t ep = e < 1 ? 1 : e, base = (ep - 1) * (INT64_C(1) << 52);
+	int64_t sig = a - base, sh = p->emin - ep;
+
+	sh = (sh < 0 ? 0 : sh) + p->d;
+	sh = sh > 54 ? 54 : sh;
+	/* 1 << sh, written so that GCC vectorises it: a constant shifted by
+	 * a vector of 64-bit counts it does not (sh is never negative). */
+	int64_t unit = (int64_t)((uint64_t)(sh >= 0) << sh);
+	int64_t lsb = (int64_t)(((uint64_t)(sig | 1) >> sh) & 1);
+	int64_t kept = (sig + (unit >> 1) - 1 + lsb) & -unit;
+	int64_t r = kept == 0 ? 0 : (int64_t)((uint64_t)base + (uint64_t)kept);
+	r = r > (int64_t)p->maxb ? (int64_t)p->ovf : r;
+	r = a >= expo ? (a == expo ? (int64_t)p->ovf : expo | INT64_C(1) << 51) : r;
+	return (uint64_t)r | (u & UINT64_C(1) << 63);
+}
+
+#define CAST_LOOP(NAME, ATTR, T, U, ONE)				\
+ATTR FP_VECTORISE static void						\
+NAME(const struct vplan *p, const T *restrict in, T *restrict out,	\
+    size_t n)								\
+{									\
+	const struct vplan pl = *p;					\
+	for (size_t i = 0; i < n; i++) {				\
+		U u;							\
+		memcpy(&u, &in[i], sizeof u);				\
+		u = ONE(&pl, u);					\
+		memcpy(&out[i], &u, sizeof u);				\
+	}								\
+}
+CAST_LOOP(cast_floats, , float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles, , double, uint64_t, cast_double)
+#ifdef HAVE_AVX2_COPY
+CAST_LOOP(cast_floats_avx2, FP_AVX2, float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles_avx2, FP_AVX2, double, uint64_t, cast_double)
+CAST_LOOP(cast_floats_avx512, FP_AVX512, float, uint32_t, cast_float)
+CAST_LOOP(cast_doubles_avx512, FP_AVX512, double, uint64_t, cast_double)
+#endif
+
+void
+fp_cast_floats(const fp_format *f, const float *in, float *out, size_t n)
+{
+	struct vplan p;
+
+	vplan_of(f, 23, 127, &p);
+#ifdef HAVE_AVX2_COPY
+	if (simd_level() == 2) {
+		cast_floats_avx512(&p, in, out, n);
+		return;
+	}
+	if (simd_level() == 1) {
+		cast_floats_avx2(&p, in, out, n);
+		return;
+	}
+#endif
+	cast_floats(&p, in, out, n);
+}
+
+void
+fp_cast_doubles(const fp_format *f, const double *in, double *out, size_t n)
+{
+	struct vplan p;
+
+	vplan_of(f, 52, 1023, &p);
+#ifdef HAVE_AVX2_COPY
+	if (simd_level() == 2) {
+		cast_doubles_avx512(&p, in, out, n);
+		return;
+	}
+	if (simd_level() == 1) {
+		cast_doubles_avx2(&p, in, out, n);
+		return;
+	}
+#endif
+	cast_doubles(&p, in, out, n);
 }

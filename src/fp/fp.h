@@ -115,6 +115,20 @@ uint32_t fp_encode_real(const fp_format *f, const fp_real *r, unsigned *flags);
  * false, writing nothing, for a wider format. */
 bool fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
     uint8_t *each, size_t n, unsigned *flags);
+/* The values a cast gives, for a whole array: out[i] is the value of
+ * fp_encode(f, in[i]) (fp_decode of those bits) in the input's own type,
+ * inf or NaN where the cast gives them (overflow included).  Every format
+ * here fits, its values being float32 values.  Integer arithmetic without
+ * branches, vectorised: for the statistics of large tensors (fast.c). */
+void fp_cast_floats(const fp_format *f, const float *in, float *out, size_t n);
+void fp_cast_doubles(const fp_format *f, const double *in, double *out,
+    size_t n);
+/* Whether the array paths run their AVX2 copies here (x86-64 with AVX2
+ * and an OS that saves its registers; asked once, when first needed), or
+ * their AVX-512 copies (F, DQ, BW, VL): for array loops elsewhere that
+ * make the same choice. */
+bool fp_have_avx2(void);
+bool fp_have_avx512(void);
 
 /* Exact value of a pattern (every format here fits in a double). */
 double fp_decode(const fp_format *f, uint32_t bits);

@@ -3,6 +3,7 @@ src_libfptutor_a_SOURCES += \
 	src/fp/fp.h \
 	src/fp/fp_int.h \
 	src/fp/fast.h \
+	src/fp/simd.h \
 	src/fp/format.c \
 	src/fp/encode.c \
 	src/fp/fast.c \

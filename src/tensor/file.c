@@ -118,21 +118,21 @@ tensor_file_close(tensor_file *tf)
 	free(tf);
 }
 
-/* 16 MiB of data at a time: far below the memory goal, far above the
- * cost of a madvise call. */
-#define CHUNK (16u << 20)
+/* 8 MiB of data at a time: far below the memory goal (two threads may
+ * each hold one), far above the cost of a madvise call. */
+#define CHUNK (8u << 20)
 
 void
-tensor_each_chunk(const tensor_file *tf, const tensor_info *t,
-    tensor_chunk_fn *fn, void *ctx)
+tensor_each_chunk_part(const tensor_file *tf, const tensor_info *t,
+    unsigned part, unsigned nparts, tensor_chunk_fn *fn, void *ctx)
 {
 	uint64_t el = (uint64_t)tensor_dtype_size(t->dtype);
-	uint64_t per = CHUNK / el, done = 0;
+	uint64_t per = CHUNK / el, done = per * part;
 	long page = sysconf(_SC_PAGESIZE);
 
 	if (page <= 0)
 		page = 4096;
-	while (done < t->count) {
+	for (; done < t->count; done += per * nparts) {
 		uint64_t k = t->count - done < per ? t->count - done : per;
 		const unsigned char *p = tf->base + t->offset + done * el;
 		fn(p, k, ctx);
@@ -145,6 +145,20 @@ tensor_each_chunk(const tensor_file *tf, const tensor_info *t,
 			if (e > a)
 				madvise((void *)a, e - a, MADV_DONTNEED);
 		}
-		done += k;
 	}
+}
+
+void
+tensor_each_chunk(const tensor_file *tf, const tensor_info *t,
+    tensor_chunk_fn *fn, void *ctx)
+{
+	tensor_each_chunk_part(tf, t, 0, 1, fn, ctx);
+}
+
+uint64_t
+tensor_chunks(const tensor_info *t)
+{
+	uint64_t per = CHUNK / (uint64_t)tensor_dtype_size(t->dtype);
+
+	return (t->count + per - 1) / per;
 }

@@ -16,4 +16,9 @@ src_libfptutor_a_SOURCES += \
 	src/tensor/scale.c \
 	src/tensor/f32.h \
 	src/tensor/f32.c \
+	src/tensor/band.h \
+	src/tensor/band.c \
+	src/tensor/wide.h \
+	src/tensor/wide.c \
+	src/tensor/wide_loops.c \
 	src/tensor/stats.c

@@ -5,9 +5,8 @@
  * by fp_encode.  8- and 16-bit tensors are first counted per bit pattern
  * (one pass over the data, one table), so the work per distinct pattern
  * is done once and the median is read off the sorted patterns; 32- and
- * 64-bit tensors are scanned value by value (F32 through the rounding
- * classes of f32.c), the median selected exactly in further passes
- * (select.c).
+ * 64-bit tensors go through wide.c (blocks cast by the engine's array
+ * path, the median by band.c, in one pass).
  */
 #include <config.h>
 
@@ -15,10 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tensor/f32.h"
 #include "tensor/scale.h"
-#include "tensor/select.h"
 #include "tensor/tensor_int.h"
+#include "tensor/wide.h"
 
 /* The relative error of casting finite nonzero v into f, counted into c;
  * false (and no error) when it overflows. */
@@ -180,116 +178,6 @@ stats_table(const tensor_file *tf, const tensor_info *t,
 	return ok;
 }
 
-/* ---- 32- and 64-bit dtypes: value by value (F32 through f32.c) ---------- */
-
-typedef struct scan {
-	const tensor_info *t;
-	tensor_stats *st;
-	const tensor_stats_opts *o;
-	tensor_sel *sel;	/* NULL in the first pass */
-} scan;
-
-/* An F64 value (the only dtype scanned value by value). */
-static double
-load(const unsigned char *p, bool swap, fp_class *cls)
-{
-	uint64_t u = 0;
-	double d;
-
-	for (int i = 0; i < 8; i++)
-		u |= (uint64_t)p[swap ? 7 - i : i] << (8 * i);
-	memcpy(&d, &u, sizeof d);
-	int c = fpclassify(d);
-	*cls = c == FP_ZERO ? FP_CLASS_ZERO : c == FP_SUBNORMAL ?
-	    FP_CLASS_SUBNORMAL : c == FP_INFINITE ? FP_CLASS_INF :
-	    c == FP_NAN ? FP_CLASS_NAN : FP_CLASS_NORMAL;
-	return d;
-}
-
-static void
-scan_chunk(const unsigned char *p, uint64_t nel, void *ctx)
-{
-	scan *s = ctx;
-	bool swap = s->t->big_endian;
-	fp_class cls;
-
-	for (uint64_t i = 0; i < nel; i++) {
-		double v = load(p + i * 8, swap, &cls);
-		if (s->sel == NULL) {
-			add_value(s->st, s->o, v, cls, 1);
-			continue;
-		}
-		if (cls == FP_CLASS_ZERO || cls == FP_CLASS_INF || cls == FP_CLASS_NAN)
-			continue;
-		for (int k = 0; k < s->st->nfmt; k++) {
-			tensor_cast scratch = { .err_max = 0 };
-			double err;
-			if (!s->sel[k].done &&
-			    cast_one(s->st->fmts[k], v, 1, &scratch, &err))
-				tensor_sel_add(&s->sel[k], err);
-		}
-	}
-}
-
-/* F32: the rounding classes of f32.c instead of the engine per value. */
-typedef struct f32scan {
-	tensor_stats *st;
-	tensor_f32 *c;
-	tensor_sel *sel;	/* NULL in the first pass */
-	bool swap;
-} f32scan;
-
-static void
-f32_chunk(const unsigned char *p, uint64_t nel, void *ctx)
-{
-	f32scan *s = ctx;
-
-	tensor_f32_chunk(s->c, p, nel, s->swap, s->st, s->sel);
-}
-
-static bool
-stats_scan(const tensor_file *tf, const tensor_info *t,
-    const tensor_stats_opts *o, tensor_stats *st)
-{
-	tensor_sel sel[FP_NFORMATS];
-	scan s = { t, st, o, NULL };
-	f32scan fs = { st, NULL, NULL, t->big_endian };
-	tensor_chunk_fn *fn = scan_chunk;
-	void *ctx = &s;
-	bool ok = true;
-
-	if (t->dtype == TENSOR_F32) {
-		if ((fs.c = tensor_f32_new(st->fmts, st->nfmt, o->scaled, t->count)) == NULL)
-			return false;
-		fn = f32_chunk;
-		ctx = &fs;
-	}
-	tensor_each_chunk(tf, t, fn, ctx);
-	if (t->dtype == TENSOR_F32)	/* the occupied bins, from the histogram */
-		for (int b = 0; b < TENSOR_NBINS; b++)
-			if (st->hist[b]) {
-				st->lo = b < st->lo ? b : st->lo;
-				st->hi = b;
-			}
-	for (int k = 0; k < st->nfmt; k++)
-		ok &= tensor_sel_init(&sel[k], st->finite_nonzero - st->cast[k].overflow);
-	s.sel = fs.sel = sel;
-	for (bool all = false; ok && !all;) {
-		tensor_each_chunk(tf, t, fn, ctx);
-		all = true;
-		for (int k = 0; k < st->nfmt; k++) {
-			ok &= tensor_sel_pass_done(&sel[k]);
-			all &= sel[k].done;
-		}
-	}
-	for (int k = 0; k < st->nfmt; k++) {
-		st->cast[k].err_median = sel[k].result;
-		tensor_sel_free(&sel[k]);
-	}
-	tensor_f32_free(fs.c);
-	return ok;
-}
-
 tensor_stats *
 tensor_stats_compute(const tensor_file *tf, const tensor_info *t,
     const tensor_stats_opts *o)
@@ -309,7 +197,7 @@ tensor_stats_compute(const tensor_file *tf, const tensor_info *t,
 		st->cast[k].err_max = 0.0 / 0.0;
 	}
 	bool ok = tensor_dtype_size(t->dtype) <= 2 ? stats_table(tf, t, o, st)
-	    : stats_scan(tf, t, o, st);
+	    : tensor_wide_stats(tf, t, o, st);
 	if (!ok) {
 		free(st);
 		return NULL;

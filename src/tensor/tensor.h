@@ -11,19 +11,22 @@
  *     checked against the file before anything is touched; an error names
  *     the tensor it is about and says what is wrong;
  *   - the writer (st_write.c): what `fptutor train --dump` writes;
- *   - the statistics (stats.c, select.c): counts of zeros, subnormals,
- *     infinities and NaNs, the smallest and largest magnitude, a histogram
- *     of floor(log2|x|), and per target format the values that would
- *     flush, become subnormal or overflow if cast, with the median and
- *     largest relative rounding error; optionally, per target format and
- *     power-of-two loss scale, the same counts after scaling (scale.c),
- *     from which the loss-scale window of `--grad` is read.
+ *   - the statistics (stats.c; wide.c, wide_loops.c, band.c, select.c
+ *     for F32 and F64): counts of zeros, subnormals, infinities and NaNs,
+ *     the smallest and largest magnitude, a histogram of floor(log2|x|),
+ *     and per target format the values that would flush, become
+ *     subnormal or overflow if cast, with the median and largest relative
+ *     rounding error; optionally, per target format and power-of-two loss
+ *     scale, the same counts after scaling (scale.c, f32.c), from which
+ *     the loss-scale window of `--grad` is read.
  *
- * Every figure is exact: each value is rounded by fp_encode, once, and the
- * median is selected, not estimated.  16- and 8-bit tensors are counted
- * per bit pattern first (one pass, one table), wider ones are scanned in
- * chunks that are released after use, so memory stays small whatever the
- * file's size.
+ * Every figure is exact: each value is rounded by the engine, once, and
+ * the median is selected, not estimated.  16- and 8-bit tensors are
+ * counted per bit pattern first (one pass, one table); 32- and 64-bit
+ * ones are read a block at a time, cast by the engine's array path, the
+ * median found in the same pass among the errors near where a sample
+ * says it lies (band.c says why that is exact).  Chunks are released
+ * after use, so memory stays small whatever the file's size.
  *
  * Who calls what: a front end calls tensor_file_open() (or
  * tensor_file_open_mem() on bytes it holds), walks tf->t[0 .. n-1],

@@ -28,5 +28,10 @@ bool tensor_set_count(tensor_info *t, int elsize);
 typedef void tensor_chunk_fn(const unsigned char *p, uint64_t nel, void *ctx);
 void tensor_each_chunk(const tensor_file *tf, const tensor_info *t,
     tensor_chunk_fn *fn, void *ctx);
+/* The same over one part of the chunks: those whose index is part modulo
+ * nparts (for one of nparts threads); and how many chunks t has. */
+void tensor_each_chunk_part(const tensor_file *tf, const tensor_info *t,
+    unsigned part, unsigned nparts, tensor_chunk_fn *fn, void *ctx);
+uint64_t tensor_chunks(const tensor_info *t);
 
 #endif
