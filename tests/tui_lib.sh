@@ -178,7 +178,17 @@ check() {
 on_screen() { tui_screen | grep -F -q -- "$1"; }
 off_screen() { ! on_screen "$1"; }
 last_row() { tui_screen | tail -n 1 | grep -F -q -- "$1"; }
-said() { tui_tmux capture-pane -p -J -S -5 -t t | grep -F -q -- "$1"; }
+# (read again for a few seconds: under load tmux may know a refused run's
+# exit status before it has drawn the run's last lines)
+said() {
+	_n=50
+	while [ "$_n" -gt 0 ]; do
+		tui_tmux capture-pane -p -J -S -5 -t t | grep -F -q -- "$1" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	return 1
+}
 status_is() {
 	got=$(tui_exit_status)
 	[ "$got" = "$1" ] || { echo "# exit status: $got, expected $1"; return 1; }
