@@ -12,5 +12,8 @@ src_libfptutor_a_SOURCES += \
 	src/grade/shared.c \
 	src/grade/phrase.c \
 	src/grade/match.c \
+	src/grade/facts_int.h \
+	src/grade/facts_read.c \
 	src/grade/facts.c \
+	src/grade/facts_claims.c \
 	src/grade/grade.c

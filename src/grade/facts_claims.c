@@ -1,0 +1,412 @@
+/*
+ * facts_claims.c — the claims the figure check holds to the engine beside
+ * the format quantities of facts.c: exp(a) and products said to equal,
+ * exceed or fit something; a plain figure said to overflow, fit, flush,
+ * or be subnormal in a format; two formats compared; GradScaler's
+ * defaults.  True claims are marked for %overflow and %flush.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fp/fp.h"
+#include "grade/facts_int.h"
+
+/* After an expression ending at token e whose value is v: a figure it is
+ * said to equal, or a comparison ("greater than 65504"), and whether it
+ * is said to be finite or inf in a named format. */
+void
+gf_check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
+    gfigure *out, size_t *n, size_t max)
+{
+	static const char *const greater[] = { "greater", "above", "exceeds", "exceed",
+		"over", "beyond", "bigger", "larger", "more", NULL };
+	static const char *const less[] = { "less", "below", "under", "smaller",
+		"within", NULL };
+	static const char *const finite[] = { "finite", "fits", "fit", "representable",
+		"fine", "ok", "okay", "safe", NULL };
+	static const char *const inf[] = { "inf", "infinity", "infinite", "overflows",
+		"overflow", "overflowed", NULL };
+	if (!gf_asserted(tx, start))
+		return;
+	int cmp = 0;
+	for (size_t j = e; j < tx->n && j < e + GF_SCAN && tx->t[j].sent == tx->t[start].sent; j++) {
+		if (tx->t[j].isnum) {
+			gfig f;
+			gf_figure_at(tx, j, &f);
+			if (gf_negated(tx, start, j))
+				break;
+			if (cmp == 0 && !gf_agrees(&f, v))
+				gf_say(out, n, max, j, "%s is %.4g, not %.6g", what, v, f.v);
+			else if (cmp > 0 && !(v > f.v))
+				gf_say(out, n, max, j, "%s is %.4g, not more than %.6g", what, v, f.v);
+			else if (cmp < 0 && !(v < f.v))
+				gf_say(out, n, max, j, "%s is %.4g, not less than %.6g", what, v, f.v);
+			else if (cmp != 0) {	/* "exp(20) > 65504": beyond fp16's limit */
+				int id = gf_bound_of(&f, cmp);
+				if (id != GF_NOFMT && gf_fate(id, v) == (cmp > 0 ? 1 : 2))
+					gf_mark(tx, start, cmp > 0 ? GF_OVERFLOW : GF_FLUSH);
+			}
+			break;
+		}
+		if (gf_is_any(&tx->t[j], greater))
+			cmp = 1;
+		else if (gf_is_any(&tx->t[j], less))
+			cmp = -1;
+		else if (!gf_is_any(&tx->t[j], gf_linking) && !gf_is(&tx->t[j], "than") &&
+		    !gf_is(&tx->t[j], "much") && !gf_is(&tx->t[j], "far"))
+			break;
+	}
+	/* finite or inf in a format the clause (or sentence) names: "exp(19)
+	 * on its own is still finite in fp16", "e^20 becomes inf" */
+	static const char *const between[] = { "on", "own", "still", "also", "too",
+		"in", "then", "becomes", "become", "would", "will", "stays", "remains",
+		"perfectly", "easily", NULL };
+	int claim = 0;
+	size_t at = 0;
+	for (size_t j = e; j < tx->n && j < e + 8 && gf_same_or_arrow(tx, e - 1, j); j++) {
+		if (gf_is_any(&tx->t[j], finite))
+			claim = 1;
+		else if (gf_is_any(&tx->t[j], inf))
+			claim = -1;
+		if (claim) {
+			at = j;
+			break;
+		}
+		if (!tx->t[j].isnum && gf_format_of(tx, j) == GF_NOFMT && !gf_is_any(&tx->t[j], gf_linking) &&
+		    !gf_is_any(&tx->t[j], between) && !(tx->t[j].flags & TK_NEGATOR))
+			break;
+	}
+	/* "maximum finite value" names a quantity, it says nothing of v */
+	if (claim > 0 && at + 1 < tx->n && (gf_is(&tx->t[at + 1], "value") ||
+	    gf_is(&tx->t[at + 1], "values") || gf_is(&tx->t[at + 1], "number") || gf_is(&tx->t[at + 1], "range")))
+		claim = 0;
+	if (!claim)
+		return;
+	if (gf_negated(tx, start, at))
+		claim = -claim;
+	int fmt = GF_NOFMT;
+	for (size_t j = start; j < tx->n && tx->t[j].clause == tx->t[start].clause && fmt == GF_NOFMT; j++)
+		fmt = gf_format_of(tx, j);
+	for (size_t j = 0; j < tx->n && fmt == GF_NOFMT; j++)
+		if (tx->t[j].sent == tx->t[start].sent)
+			fmt = gf_format_of(tx, j);
+	if (fmt == GF_NOFMT) {	/* no format named: a true "then inf" in fp16 still counts */
+		if (claim < 0 && gf_fate(FP_FP16, v) == 1)
+			gf_mark(tx, start, GF_OVERFLOW);
+		return;
+	}
+	const fp_format *f = fp_format_get((fp_id)fmt);
+	unsigned flags;
+	uint32_t bits = fp_encode(f, v, &flags);
+	fp_class c = fp_classify(f, bits);
+	bool isinf = c == FP_CLASS_INF || c == FP_CLASS_NAN;
+	if (claim > 0 && isinf)
+		gf_say(out, n, max, at, "%s is %.4g, beyond %s's largest finite value %.6g: it is inf there",
+		    what, v, f->name, fp_max_finite(f));
+	else if (claim < 0 && !isinf)
+		gf_say(out, n, max, at, "%s is %.4g, which %s holds as a finite value", what, v, f->name);
+	else if (claim < 0)
+		gf_mark(tx, start, GF_OVERFLOW);
+}
+
+/* A plain figure said to overflow, fit or flush in a format named right
+ * after the claim ("1e8 also exceeds fp32's range", "1e-8 underflows in
+ * bf16 too", "65520 fits in fp16") or just before the figure ("in fp16,
+ * 1e8 overflows").  A figure that is a bound ("anything above 65504
+ * overflows", "bigger than 65504") is not said to do anything itself. */
+void
+gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const bound[] = { "above", "over", "beyond", "past", "below",
+		"under", "than", "least", "most", "exceeds", "exceed", "to", "from",
+		"between", "and", "or", "vs", "versus", "like", NULL };
+	static const char *const big[] = { "overflows", "overflow", "overflowed",
+		"exceeds", "exceed", "inf", "infinity", NULL };
+	static const char *const fits[] = { "fits", "fit", "representable", NULL };
+	static const char *const zero[] = { "underflows", "underflow", "underflowed",
+		"flushes", "vanishes", "zero", NULL };
+	static const char *const pass[] = { "also", "too", "even", "itself",
+		"already", "would", "will", "far", "rounds", "round", "easily", "still",
+		"becomes", "become", "then", "gives", "exactly", NULL };
+	static const char *const greater[] = { "greater", "bigger", "larger", "above",
+		"exceeds", "exceed", "more", "beyond", NULL };
+	static const char *const less[] = { "less", "smaller", "below", "under", NULL };
+
+	static const char *const approx[] = { "about", "around", "roughly",
+		"approximately", "approx", "only", "just", "some", NULL };
+	size_t b = i;
+	while (b > 0 && gf_is_any(&tx->t[b - 1], approx))
+		b--;	/* "above about 11": the bound stands before "about" */
+	if (b > 0 && (gf_is_any(&tx->t[b - 1], bound) || gf_is(&tx->t[b - 1], "of") ||
+	    gf_is_op_after(tx, b - 1) || tx->t[b - 1].isnum || (tx->t[b - 1].cls & WC_FIG)))
+		return;	/* a bound, an argument ("exp of 20"), a term of a formula */
+	if (gf_is_op_after(tx, f->end) || (f->end < tx->n && tx->t[f->end].isnum) || !gf_asserted(tx, i))
+		return;
+	int claim = 0;	/* 1 overflows, 2 fits, 3 flushes */
+	size_t at = 0;
+	int cmp = 0;
+	for (size_t j = f->end; j < tx->n && j < f->end + 5 && gf_same_or_arrow(tx, i, j); j++) {
+		if (tx->t[j].isnum && tx->t[j].num == 0 && j + 1 >= tx->n) {
+			claim = 3;	/* "1e-8 then 0", at the end */
+		} else if (tx->t[j].isnum && cmp) {
+			/* "1e8 > 65504", "1e-8 < 2^-24": a comparison with a bound */
+			gfig lim;
+			gf_figure_at(tx, j, &lim);
+			if ((cmp > 0 && !(f->v > lim.v)) || (cmp < 0 && !(f->v < lim.v))) {
+				gf_say(out, n, max, j, "%.6g is not %s than %.6g", f->v,
+				    cmp > 0 ? "greater" : "less", lim.v);
+				return;
+			}
+			int id = gf_bound_of(&lim, cmp);
+			if (id != GF_NOFMT && gf_fate(id, f->v) == (cmp > 0 ? 1 : 2))
+				gf_mark(tx, i, cmp > 0 ? GF_OVERFLOW : GF_FLUSH);
+			return;
+		} else if (tx->t[j].isnum && tx->t[j].num == 0) {
+			claim = 3;	/* "1e-8 then 0", "rounds to 0" */
+		} else {
+			claim = gf_is_any(&tx->t[j], big) ? 1 : gf_is_any(&tx->t[j], fits) ? 2 :
+			    gf_is_any(&tx->t[j], zero) ? 3 : gf_is(&tx->t[j], "subnormal") ||
+			    gf_is(&tx->t[j], "denormal") ? 4 : gf_is(&tx->t[j], "normal") ? 5 : 0;
+		}
+		if (claim) {
+			at = j;
+			break;
+		}
+		if (gf_is_any(&tx->t[j], greater))
+			cmp = 1;
+		else if (gf_is_any(&tx->t[j], less))
+			cmp = -1;
+		else if (!gf_is_any(&tx->t[j], gf_linking) && !gf_is_any(&tx->t[j], pass) &&
+		    !(tx->t[j].flags & TK_NEGATOR) && !gf_is(&tx->t[j], "than") && !gf_is(&tx->t[j], "much"))
+			return;
+	}
+	if (!claim || (cmp && claim != 1 && claim != 3))
+		return;
+	if (claim >= 4) {	/* "1e-8 is a subnormal in fp16": held to its class */
+		int fmt = GF_NOFMT;
+		for (size_t j = at + 1; j < tx->n && j <= at + 3 && fmt == GF_NOFMT; j++)
+			fmt = gf_format_of(tx, j);
+		bool negc = false;
+		for (size_t j = f->end; j <= at; j++)
+			negc |= (tx->t[j].flags & TK_NEGATOR) != 0;
+		if (fmt == GF_NOFMT || negc || tx->t[at].clause != tx->t[i].clause || f->v == 0)
+			return;
+		const fp_format *F = fp_format_get((fp_id)fmt);
+		unsigned fl;
+		fp_class cl = fp_classify(F, fp_encode(F, f->v, &fl));
+		if ((claim == 4) == (cl == FP_CLASS_SUBNORMAL) && (claim == 5) == (cl == FP_CLASS_NORMAL))
+			return;
+		gf_say(out, n, max, at, cl == FP_CLASS_ZERO ? "%.6g flushes to zero in %s" :
+		    "%.6g is %s in %s", f->v, cl == FP_CLASS_ZERO ? F->name : fp_class_name(cl),
+		    F->name);
+		return;
+	}
+	int fmt = GF_NOFMT;
+	for (size_t j = at + 1; j < tx->n && j <= at + 4 && tx->t[j].clause == tx->t[at].clause &&
+	    fmt == GF_NOFMT; j++)
+		fmt = gf_format_of(tx, j);
+	for (size_t j = i, k = 0; fmt == GF_NOFMT && j-- > 0 && k < 4 &&
+	    tx->t[j].clause == tx->t[i].clause; k++)
+		fmt = gf_format_of(tx, j);
+	bool neg = false;	/* a negator between the figure and its claim */
+	for (size_t j = f->end; j <= at; j++)
+		neg |= (tx->t[j].flags & TK_NEGATOR) != 0;
+	if (fmt == GF_NOFMT) {	/* no format named: a true claim in fp16 still counts */
+		int fa = gf_fate(FP_FP16, f->v);
+		if (!neg && ((claim == 1 && fa == 1) || (claim == 3 && fa == 2)))
+			gf_mark(tx, i, claim == 1 ? GF_OVERFLOW : GF_FLUSH);
+		return;
+	}
+	const fp_format *F = fp_format_get((fp_id)fmt);
+	unsigned flags;
+	fp_class c = fp_classify(F, fp_encode(F, f->v, &flags));
+	bool isbig = c == FP_CLASS_INF || c == FP_CLASS_NAN;
+	bool flushed = c == FP_CLASS_ZERO && f->v != 0;
+	bool truth = claim == 1 ? isbig : claim == 2 ? !isbig && !flushed : flushed;
+	/* past an arrow the claim may be about what follows ("fp16 caps at
+	 * 65k → inf"): it is credited when true, never charged */
+	bool arrow = tx->t[at].clause != tx->t[i].clause;
+	if (truth != neg || arrow) {
+		if (truth != neg && truth && claim != 2)
+			gf_mark(tx, i, claim == 1 ? GF_OVERFLOW : GF_FLUSH);
+		return;
+	}
+	if (isbig)
+		gf_say(out, n, max, at, "%.6g overflows %s (its largest finite value is %.6g)",
+		    f->v, F->name, fp_max_finite(F));
+	else if (flushed)
+		gf_say(out, n, max, at, "%.6g flushes to zero in %s (its smallest subnormal is %.6g)",
+		    f->v, F->name, fp_min_subnormal(F));
+	else
+		gf_say(out, n, max, at, "%.6g is a finite nonzero value in %s (it is %.6g there)",
+		    f->v, F->name, fp_decode(F, fp_encode(F, f->v, &flags)));
+}
+
+/* Formats compared: "bf16 has more range but less precision than fp16",
+ * "bf16 is more precise than fp16", "e4m3 has a wider range than fp16",
+ * "bf16 has the same exponent as fp32".  Each (comparative, property)
+ * pair between the first format and "than"/"as" and the second is held
+ * to the formats' fields: range by the largest finite value, precision
+ * and the mantissa by fraction bits, the exponent by exponent bits.  A
+ * negated comparison is not read. */
+typedef enum prop { P_NONE, P_RANGE, P_PREC, P_EXP } prop;
+
+/* Range is compared by the largest finite value's power of two: bf16's
+ * range is fp32's ("the same exponent range as fp32"), though its largest
+ * value is 3.3895e38 against 3.4028e38. */
+static double
+prop_of(prop p, const fp_format *f)
+{
+	return p == P_RANGE ? floor(log2(fp_max_finite(f))) : p == P_PREC ? f->man_bits :
+	    f->exp_bits;
+}
+
+void
+gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const more[] = { "more", "higher", "wider", "larger", "bigger",
+		"greater", "better", "finer", "extra", NULL };
+	static const char *const less[] = { "less", "lower", "narrower", "smaller", "fewer",
+		"worse", NULL };
+	static const char *const rangew[] = { "range", "max", "maximum", "headroom", NULL };
+	static const char *const precw[] = { "precision", "mantissa", "fraction",
+		"significand", "accuracy", "resolution", NULL };
+	int a = gf_format_of(tx, i);
+	struct { int cmp; prop p; } pairs[4];
+	size_t np = 0;
+	int cmp = 0;
+	bool neg = false;
+
+	for (size_t j = i + 1; j < tx->n && j < i + 14 && tx->t[j].clause == tx->t[i].clause; j++) {
+		const gtok *k = &tx->t[j];
+		neg |= (k->flags & TK_NEGATOR) != 0;
+		if (gf_is(k, "than") || (gf_is(k, "as") && cmp == 2)) {
+			size_t b = j + 1;
+			while (b < tx->n && b < j + 3 && gf_format_of(tx, b) == GF_NOFMT &&
+			    (gf_is(&tx->t[b], "the") || gf_is(&tx->t[b], "that") || gf_is(&tx->t[b], "of")))
+				b++;
+			int fb = b < tx->n && tx->t[b].clause == k->clause ? gf_format_of(tx, b) : GF_NOFMT;
+			if (fb == GF_NOFMT || fb == a || neg || np == 0 || !gf_asserted(tx, i))
+				return;
+			const fp_format *A = fp_format_get((fp_id)a), *B = fp_format_get((fp_id)fb);
+			for (size_t q = 0; q < np; q++) {
+				double x = prop_of(pairs[q].p, A), y = prop_of(pairs[q].p, B);
+				bool truth = pairs[q].cmp == 1 ? x > y : pairs[q].cmp == -1 ? x < y : x == y;
+				if (truth)
+					continue;
+				if (pairs[q].p == P_RANGE)
+					gf_say(out, n, max, j, "%s's largest finite value is %.6g, %s's %.6g",
+					    A->name, fp_max_finite(A), B->name, fp_max_finite(B));
+				else
+					gf_say(out, n, max, j, "%s has %.0f %s bits, %s %.0f", A->name, x,
+					    pairs[q].p == P_PREC ? "fraction" : "exponent", B->name, y);
+				return;
+			}
+			return;
+		}
+		if (gf_is_any(k, more))
+			cmp = 1;
+		else if (gf_is_any(k, less))
+			cmp = -1;
+		else if (gf_is(k, "same") || gf_is(k, "identical"))
+			cmp = 2;
+		prop p = gf_is_any(k, rangew) ? P_RANGE : gf_is_any(k, precw) ? P_PREC :
+		    gf_is(k, "exponent") || gf_is(k, "exponents") ? P_EXP : P_NONE;
+		/* "more precise", "coarser", "finer" name the property themselves */
+		if (gf_is(k, "precise") || gf_is(k, "accurate"))
+			p = P_PREC;
+		if (gf_is(k, "coarser") || gf_is(k, "rougher")) {
+			cmp = -1;
+			p = P_PREC;
+		}
+		if (p != P_NONE && cmp != 0 && np < 4) {
+			pairs[np].cmp = cmp == 2 ? 0 : cmp;
+			pairs[np++].p = p;
+			if (cmp != 2)
+				cmp = 0;
+		}
+		if (gf_format_of(tx, j) != GF_NOFMT)
+			return;	/* another format before "than": not this comparison */
+	}
+}
+
+/* GradScaler's defaults: "the default initial scale is 2^24",
+ * "growth_interval defaults to 1000", "backoff_factor is 0.25 by default",
+ * "by default it doubles the scale every 500 steps".  Only a default is
+ * held to the constants (a default word in the sentence: default, by
+ * default, starts, out of the box): "GradScaler(init_scale=1024)" is a
+ * choice the answer makes. */
+void
+gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out, size_t *n,
+    size_t max)
+{
+	static const char *const deflt[] = { "default", "defaults", "starts", "start",
+		"starting", "begins", "initially", NULL };
+	const gtok *k = &tx->t[i];
+	const char *what = NULL;
+	double truth = 0;
+
+	if ((gf_is(k, "init") || gf_is(k, "initial") || gf_is(k, "starting")) && i + 1 < tx->n &&
+	    gf_is(&tx->t[i + 1], "scale")) {
+		what = "initial scale";
+		truth = c->init_scale;
+		i++;
+	} else if ((gf_is(k, "s") || gf_is(k, "scale")) && i + 1 < tx->n &&
+	    (gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins"))) {
+		what = "initial scale";	/* "by default S starts at 2^24" */
+		truth = c->init_scale;
+		i++;
+	} else if (gf_is(k, "growth") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "interval")) {
+		what = "growth_interval";
+		truth = c->growth_interval;
+		i++;
+	} else if (gf_is(k, "growth") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "factor")) {
+		what = "growth_factor";
+		truth = c->growth_factor;
+		i++;
+	} else if ((gf_is(k, "backoff") || gf_is(k, "back")) && i + 1 < tx->n &&
+	    gf_is(&tx->t[i + 1], "factor")) {
+		what = "backoff_factor";
+		truth = c->backoff_factor;
+		i++;
+	} else if ((gf_is(k, "every") || gf_is(k, "after")) && i + 1 < tx->n && tx->t[i + 1].isnum) {
+		/* "doubles the scale every 500 steps" */
+		bool grows = false;
+		for (size_t j = tx->cstart[k->clause]; j < i; j++)
+			grows |= gf_is(&tx->t[j], "doubles") || gf_is(&tx->t[j], "double") ||
+			    gf_is(&tx->t[j], "grows") || gf_is(&tx->t[j], "grow") ||
+			    gf_is(&tx->t[j], "increases") || gf_is(&tx->t[j], "raises");
+		gfig f;
+		gf_figure_at(tx, i + 1, &f);
+		if (!grows || f.end >= tx->n || !(gf_is(&tx->t[f.end], "steps") ||
+		    gf_is(&tx->t[f.end], "iterations") || gf_is(&tx->t[f.end], "clean") ||
+		    gf_is(&tx->t[f.end], "good") || gf_is(&tx->t[f.end], "successful")))
+			return;
+		what = "growth_interval";
+		truth = c->growth_interval;
+	}
+	if (what == NULL)
+		return;
+	bool said_default = false;
+	for (size_t j = 0; j < tx->n; j++)
+		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], deflt))
+			said_default = true;
+	if (!said_default)
+		return;
+	gfig f;
+	size_t at;
+	if (!gf_bound_figure(tx, i, &f, &at)) {
+		if (!(i + 1 < tx->n && tx->t[i + 1].isnum))
+			return;
+		at = i + 1;
+		gf_figure_at(tx, at, &f);
+	}
+	if (gf_negated(tx, i, at) || !gf_asserted(tx, at) || gf_agrees(&f, truth))
+		return;
+	gf_say(out, n, max, at, "GradScaler's default %s is %.6g, not %.6g", what, truth, f.v);
+}
+

@@ -1,0 +1,61 @@
+/*
+ * facts_int.h — shared by the figure check's files: reading a figure and
+ * what it is bound to (facts_read.c), the format quantities and the main
+ * loop (facts.c), and the claims about values, formats and GradScaler's
+ * defaults (facts_claims.c).
+ */
+#ifndef FPTUTOR_FACTS_INT_H
+#define FPTUTOR_FACTS_INT_H
+
+#include "grade/grade_int.h"
+
+#define GF_NOFMT (-1)
+#define GF_SCAN 6		/* tokens from a quantity to its figure */
+
+/* A figure: its value, the unit of its last digit (0: exact) and the
+ * token after it.  "5.96 x 10^-8" is one figure. */
+typedef struct gfig {
+	double v, unit;
+	size_t end;
+	bool sci;		/* written with an exponent (1e8): maybe a magnitude */
+} gfig;
+
+/* The word of a token ("-" and "/" stand alone as stems only). */
+bool gf_is(const gtok *k, const char *w);
+bool gf_is_any(const gtok *k, const char *const *ws);
+/* The format (fp_id) a word names, or GF_NOFMT. */
+int gf_format_of(const gtext *tx, size_t i);
+/* The formats a figure of the quantity at token from may be about. */
+unsigned gf_candidates(const gtext *tx, size_t from);
+/* Is a format (or "its") named just before token i, or just after it? */
+bool gf_named_before(const gtext *tx, size_t i);
+/* Words that may stand between a quantity and its figure. */
+extern const char *const gf_linking[];
+bool gf_negated(const gtext *tx, size_t lo, size_t hi);
+bool gf_asserted(const gtext *tx, size_t i);
+bool gf_figure_at(const gtext *tx, size_t i, gfig *f);
+/* Does the figure agree with the true value t, to its written precision? */
+bool gf_agrees(const gfig *f, double t);
+/* The figure bound to the quantity word at i, and where it stands. */
+bool gf_bound_figure(const gtext *tx, size_t i, gfig *f, size_t *at);
+bool gf_is_op_after(const gtext *tx, size_t i);
+bool gf_same_or_arrow(const gtext *tx, size_t i, size_t j);
+/* A false figure at token tok, why (once per token, at most max). */
+void gf_say(gfigure *out, size_t *n, size_t max, size_t tok, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* A true claim at token tok (GF_OVERFLOW, GF_FLUSH). */
+void gf_mark(gtext *tx, size_t tok, unsigned kind);
+/* How v fares in format id: 1 overflows, 2 flushes to zero, 0 holds. */
+int gf_fate(int id, double v);
+/* The format whose limit (sign 1) or floor (sign -1) the figure names. */
+int gf_bound_of(const gfig *b, int sign);
+
+/* The claims (facts_claims.c). */
+void gf_check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
+    gfigure *out, size_t *n, size_t max);
+void gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max);
+void gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
+void gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out,
+    size_t *n, size_t max);
+
+#endif

@@ -1,0 +1,304 @@
+/*
+ * facts_read.c — reading the figures of an answer for the figure check
+ * (facts.c): a token's word and format, a figure in any notation and the
+ * precision it was written in, what it is bound to, and the formats it
+ * may be about (charitably: the format named with it, else any its
+ * sentence or the one before names, or the subject's three).
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fp/fp.h"
+#include "grade/facts_int.h"
+
+/* The word of a token ("-" and "/" stand alone as stems only). */
+bool
+gf_is(const gtok *k, const char *w)
+{
+	return !k->isnum && strcmp(k->raw[0] ? k->raw : k->stem, w) == 0;
+}
+
+bool
+gf_is_any(const gtok *k, const char *const *ws)
+{
+	for (; *ws; ws++)
+		if (gf_is(k, *ws))
+			return true;
+	return false;
+}
+
+/* The format a word names, or GF_NOFMT.  "half" and "single" name one only
+ * before "precision" ("half the smallest subnormal" names none). */
+int
+gf_format_of(const gtext *tx, size_t i)
+{
+	static const struct { const char *w; fp_id id; } names[] = {
+		{ "fp16", FP_FP16 }, { "float16", FP_FP16 }, { "f16", FP_FP16 },
+		{ "binary16", FP_FP16 }, { "bf16", FP_BF16 }, { "bfloat16", FP_BF16 },
+		{ "bfloat", FP_BF16 }, { "fp32", FP_FP32 }, { "float32", FP_FP32 },
+		{ "f32", FP_FP32 }, { "binary32", FP_FP32 }, { "tf32", FP_TF32 },
+		{ "e4m3", FP_E4M3 }, { "e5m2", FP_E5M2 },
+	};
+	const gtok *k = &tx->t[i];
+
+	if (k->isnum || !(k->cls & WC_FMT))
+		return GF_NOFMT;
+	for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+		if (strcmp(k->raw, names[n].w) == 0)
+			return (int)names[n].id;
+	bool prec = i + 1 < tx->n && gf_is(&tx->t[i + 1], "precision");
+	if (prec && gf_is(k, "half"))
+		return FP_FP16;
+	if (prec && gf_is(k, "single"))
+		return FP_FP32;
+	return GF_NOFMT;
+}
+
+/* Words between a format and what it has: "fp16's max", "the bf16
+ * maximum", "fp16 has 10 mantissa bits", "bf16 keeps only 7". */
+static const char *const between_named[] = { "the", "s", "has", "have", "with",
+	"uses", "keeps", "only", "just", "a", "an", NULL };
+
+/* The formats a figure at token i may be about, as a bit set: the one
+ * named just before what it measures (from, "fp16's max", "the bf16
+ * maximum") alone; else every format of its sentence and the formats
+ * of the last earlier sentence that named one (the antecedent of "its"). */
+unsigned
+gf_candidates(const gtext *tx, size_t from)
+{
+	int sent = tx->t[from].sent;
+
+	/* "the smallest fp16 value", "max fp16 is" */
+	if (from + 1 < tx->n && tx->t[from + 1].clause == tx->t[from].clause &&
+	    gf_format_of(tx, from + 1) != GF_NOFMT)
+		return 1u << gf_format_of(tx, from + 1);
+
+	for (size_t j = from, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[from].clause; k++) {
+		int f = gf_format_of(tx, j);
+		if (f != GF_NOFMT)
+			return 1u << f;
+		if (!gf_is_any(&tx->t[j], between_named))
+			break;
+	}
+	unsigned set = 0;
+	for (size_t j = 0; j < tx->n; j++)
+		if (tx->t[j].sent == sent) {
+			int f = gf_format_of(tx, j);
+			if (f != GF_NOFMT)
+				set |= 1u << f;
+		}
+	int last = -1;
+	for (size_t j = 0; j < tx->n && tx->t[j].sent < sent; j++)
+		if (gf_format_of(tx, j) != GF_NOFMT && tx->t[j].sent > last)
+			last = tx->t[j].sent;
+	for (size_t j = 0; last >= 0 && j < tx->n; j++)
+		if (tx->t[j].sent == last && gf_format_of(tx, j) != GF_NOFMT)
+			set |= 1u << gf_format_of(tx, j);
+	return set;
+}
+
+/* Words that may stand between a quantity and its figure. */
+const char *const gf_linking[] = {
+	"is", "are", "was", "of", "about", "approx", "approximately", "around",
+	"roughly", "circa", "at", "only", "just", "to", "value", "values", "number",
+	"numbers", "positive", "finite", "representable", "magnitude", "equal",
+	"equals", "exactly", "near", "nearly", "some", "the", "a", "its", "s",
+	"out", "up", "down", "goes", "go", "it", "can", "be", "has", "have",
+	"represent", "store", "hold", "nonzero", "non", "zero", "subnormal",
+	"denormal", "denormalized", "normal", "normalized", "one", "float",
+	"threshold", "which", "like", "somewhere", "already", NULL
+};
+
+/* Does a negator stand in [lo, hi] (the clause of a figure)? */
+bool
+gf_negated(const gtext *tx, size_t lo, size_t hi)
+{
+	size_t from = lo >= 1 ? lo - 1 : 0;	/* "not fp16's max" */
+	for (size_t j = from; j <= hi && j < tx->n; j++)
+		if (tx->t[j].clause == tx->t[hi].clause && (tx->t[j].flags & TK_NEGATOR))
+			return true;
+	return false;
+}
+
+bool
+gf_asserted(const gtext *tx, size_t i)
+{
+	return tx->hypo[tx->t[i].clause] == 0 && !(tx->t[i].flags & TK_QUESTION);
+}
+
+
+bool
+gf_figure_at(const gtext *tx, size_t i, gfig *f)
+{
+	static const struct { const char *w; double m; } mult[] = {
+		{ "thousand", 1e3 }, { "mn", 1e6 }, { "million", 1e6 },
+		{ "millions", 1e6 }, { "bn", 1e9 }, { "billion", 1e9 },
+	};
+	if (i >= tx->n || !tx->t[i].isnum)
+		return false;
+	f->v = tx->t[i].num;
+	f->unit = tx->t[i].unit;
+	f->end = i + 1;
+	f->sci = tx->t[i].sci;
+	/* "65 504", "100 000 000": groups of three digits */
+	while (f->end < tx->n && tx->t[f->end].isnum && tx->t[f->end].ndig == 3 &&
+	    tx->t[f->end].unit == 1 && tx->t[f->end - 1].unit >= 1 &&
+	    tx->t[f->end].clause == tx->t[i].clause && f->v >= 1 && f->v < 1e15 &&
+	    f->v == floor(f->v) && tx->t[f->end].num == floor(tx->t[f->end].num)) {
+		f->v = f->v * 1000 + tx->t[f->end].num;
+		f->unit = 1;
+		f->end++;
+	}
+	double a = fabs(f->v);
+	if (f->end + 1 < tx->n && gf_is(&tx->t[f->end], "x") && tx->t[f->end + 1].isnum &&
+	    tx->t[f->end + 1].pow10 && !tx->t[i].pow10 && a >= 1 && a < 10) {
+		f->v *= tx->t[f->end + 1].num;
+		f->unit *= tx->t[f->end + 1].num;
+		f->end += 2;
+	} else if (f->end < tx->n) {	/* 485 million (65k is one token) */
+		for (size_t k = 0; k < sizeof mult / sizeof mult[0]; k++)
+			if (gf_is(&tx->t[f->end], mult[k].w)) {
+				f->v *= mult[k].m;
+				f->unit = (f->unit ? f->unit : 1) * mult[k].m;
+				f->end++;
+				break;
+			}
+	}
+	return true;
+}
+
+
+/* Does the stated figure agree with the true value t, to within a unit
+ * of its last digit ("65k" is 65504, "6e-8" 5.96e-8) but never more than
+ * half of itself ("about 1e10" is not 65504), or to 0.1% when it was
+ * written as an exact power (2^-24)? */
+bool
+gf_agrees(const gfig *f, double t)
+{
+	/* a bare power of ten written with one digit (~1e8, 1e-7) is an
+	 * order of magnitude: right within a factor of ten */
+	double lg = f->v > 0 ? log10(f->v) : 0.5;
+	if (f->sci && (f->unit >= f->v || f->unit == 0) && f->v > 0 && lg == floor(lg) && t > 0)
+		return t > f->v / 10 && t < f->v * 10;
+	double tol = f->unit > 0 ? f->unit : fabs(t) * 1e-3;
+	if (tol > fabs(f->v) / 2)
+		tol = fabs(f->v) / 2;
+	return fabs(fabs(f->v) - fabs(t)) <= tol;
+}
+
+/* The figure bound to the quantity word at i: the first number after it
+ * past gf_linking words only, in its sentence. */
+bool
+gf_bound_figure(const gtext *tx, size_t i, gfig *f, size_t *at)
+{
+	for (size_t j = i + 1; j < tx->n && j <= i + GF_SCAN; j++) {
+		if (tx->t[j].sent != tx->t[i].sent)
+			return false;
+		if (tx->t[j].isnum) {
+			static const char *const counted[] = { "steps", "step", "iterations",
+				"iteration", "bits", "bit", "times", "x", "digits", "epochs", NULL };
+			*at = j;
+			if (!gf_figure_at(tx, j, f))
+				return false;
+			/* "a limit of 2000 steps" counts something else, and
+			 * "max = (2 - 2^-10) x 2^15" is a formula */
+			return !(f->end < tx->n && gf_is_any(&tx->t[f->end], counted)) &&
+			    !gf_is_op_after(tx, f->end);
+		}
+		if (gf_format_of(tx, j) == GF_NOFMT && !gf_is_any(&tx->t[j], gf_linking))
+			return false;
+	}
+	return false;
+}
+
+/* Is a format (or "its") named just before token i: "fp16's max", "the
+ * bf16 maximum", "its smallest"? */
+bool
+gf_named_before(const gtext *tx, size_t i)
+{
+	if (i + 1 < tx->n && !tx->t[i].isnum && tx->t[i + 1].clause == tx->t[i].clause &&
+	    gf_format_of(tx, i + 1) != GF_NOFMT)
+		return true;	/* named just after: "the smallest fp16 value" */
+	for (size_t j = i, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[i].clause; k++) {
+		if (gf_format_of(tx, j) != GF_NOFMT || gf_is(&tx->t[j], "its"))
+			return true;
+		if (!gf_is_any(&tx->t[j], between_named))
+			return false;
+	}
+	return false;
+}
+
+void
+gf_say(gfigure *out, size_t *n, size_t max, size_t tok, const char *fmt, ...)
+{
+	if (*n >= max)
+		return;
+	for (size_t k = 0; k < *n; k++)
+		if (out[k].tok == tok)
+			return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out[*n].why, sizeof out[*n].why, fmt, ap);
+	va_end(ap);
+	out[(*n)++].tok = tok;
+}
+
+
+bool
+gf_is_op_after(const gtext *tx, size_t i)
+{
+	return i < tx->n && (gf_is(&tx->t[i], "-") || gf_is(&tx->t[i], "/") || gf_is(&tx->t[i], "x") ||
+	    gf_is(&tx->t[i], "plus") || gf_is(&tx->t[i], "minus") || gf_is(&tx->t[i], "times"));
+}
+
+/* Is token j in token i's clause, or in the clause an arrow opens right
+ * after it ("1e-8 → 0", "e^20 ≈ 4.85e8 → inf": → reads as "then")? */
+bool
+gf_same_or_arrow(const gtext *tx, size_t i, size_t j)
+{
+	for (size_t k = i + 1; k <= j; k++)
+		if (tx->t[k].clause != tx->t[k - 1].clause && !gf_is(&tx->t[k], "then"))
+			return false;
+	return true;
+}
+
+/* A true claim at token tok (GF_ kind), for the rubric's %overflow and
+ * %flush. */
+void
+gf_mark(gtext *tx, size_t tok, unsigned kind)
+{
+	tx->t[tok].fact |= (unsigned char)kind;
+	tx->facts |= kind;
+}
+
+/* How v fares in format id: 1 overflows, 2 flushes to zero, 0 holds. */
+int
+gf_fate(int id, double v)
+{
+	const fp_format *F = fp_format_get((fp_id)id);
+	unsigned flags;
+	fp_class c = fp_classify(F, fp_encode(F, v, &flags));
+	return c == FP_CLASS_INF || c == FP_CLASS_NAN ? 1 : c == FP_CLASS_ZERO && v != 0 ? 2 : 0;
+}
+
+/* A bound a comparison names: the format whose largest finite value
+ * (sign 1) or smallest subnormal, or half of it (sign -1), b agrees with;
+ * GF_NOFMT when none.  "1e8 > 65504" compares with fp16's limit. */
+int
+gf_bound_of(const gfig *b, int sign)
+{
+	static const fp_id order[] = { FP_FP16, FP_BF16, FP_FP32, FP_E4M3, FP_E5M2 };
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+		const fp_format *F = fp_format_get(order[k]);
+		if (sign > 0 && gf_agrees(b, fp_max_finite(F)))
+			return (int)order[k];
+		if (sign < 0 && (gf_agrees(b, fp_min_subnormal(F)) || gf_agrees(b, fp_min_subnormal(F) / 2)))
+			return (int)order[k];
+	}
+	return GF_NOFMT;
+}
+
