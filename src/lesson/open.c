@@ -20,9 +20,10 @@
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
 
-/* The three stages, in order; nothing half-loaded is kept. */
-lesson *
-lesson_load(const char *file, lesson_diags *d, int *ioerr)
+/* The three stages, in order; nothing half-loaded is kept.  rubric_of:
+ * as lesson_validate_for() takes it. */
+static lesson *
+load(const char *file, const char *rubric_of, lesson_diags *d, int *ioerr)
 {
 	lesson_source src;
 	size_t errors0 = d->nerrors;
@@ -41,11 +42,17 @@ lesson_load(const char *file, lesson_diags *d, int *ioerr)
 		*ioerr = ENOMEM;
 		return NULL;
 	}
-	if (!lesson_validate(l, d) || d->nerrors != errors0) {
+	if (!lesson_validate_for(l, d, rubric_of) || d->nerrors != errors0) {
 		lesson_free(l);
 		return NULL;
 	}
 	return l;
+}
+
+lesson *
+lesson_load(const char *file, lesson_diags *d, int *ioerr)
+{
+	return load(file, NULL, d, ioerr);
 }
 
 /* The installed lessons' directory, which only the program knows. */
@@ -159,7 +166,9 @@ load_asking(const char *path, const char *id, const lesson_question **q,
 {
 	lesson_diags d = { 0 };
 	int ioerr;
-	lesson *l = lesson_load(path, &d, &ioerr);
+	/* the other questions' rubrics are not compiled: the answer is
+	 * graded by this one's */
+	lesson *l = load(path, id, &d, &ioerr);
 
 	if (on_load)
 		on_load(ctx, &d);
@@ -191,10 +200,12 @@ lesson_open_question(const char *id, const lesson_question **q,
 		nasks += hit[i] = asks(paths[i], id);
 	/* Load only the files that ask it, or every file when none seems to
 	 * (or the look was wrong): two that ask it are refused, both named.
-	 * Only a file that asks it and does not load makes it invalid. */
+	 * Only a file that asks it and does not load makes it invalid.  The
+	 * second pass skips the files the first loaded (their diagnostics
+	 * were reported once). */
 	for (int pass = nasks ? 0 : 1; pass < 2 && found == NULL; pass++) {
 		for (long i = 0; i < n; i++) {
-			if (pass == 0 && !hit[i])
+			if (hit ? hit[i] != (pass == 0) : pass == 0)
 				continue;
 			const lesson_question *tq;
 			lesson *l = load_asking(paths[i], id, &tq, on_load, ctx,

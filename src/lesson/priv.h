@@ -127,7 +127,15 @@ typedef struct lesson_checker {
 	lesson *l;
 	lesson_diags *d;
 	size_t work;		/* values computed so far (LESSON_MAX_WORK) */
+	const char *rubric_of;	/* NULL: every rubric is compiled; else only
+				 * the rubric of this question id */
 } lesson_checker;
+
+/* lesson_validate(), but of the rubrics only question rubric_of's is
+ * compiled (NULL: all): grading one answer (lesson_open_question) needs
+ * no other, and compiling a rubric is most of what loading a lesson
+ * costs.  Everything else is checked as lesson_validate() checks it. */
+bool lesson_validate_for(lesson *l, lesson_diags *d, const char *rubric_of);
 
 /* Before computing: false (reported once, at `at`) when the lesson's
  * budget is spent.  After: lesson_work_trace() adds what a trace cost. */
