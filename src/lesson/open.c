@@ -10,12 +10,9 @@
 #include <config.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
@@ -126,35 +123,23 @@ lesson_open_msg(const char *arg, lesson_open_err err, char *msg, size_t n)
 static bool
 asks(const char *path, const char *id)
 {
-	/* Never wait on a FIFO or a device: only a regular file is looked
-	 * at (loading reports what is wrong with the others). */
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	struct stat st;
-	FILE *f = NULL;
-	char line[512];
-	size_t idlen = strlen(id);
-	bool hit = false, bol = true;
+	size_t n, at = 0, len, idlen = strlen(id);
+	char *text = lesson_peek(path, &n);
+	const char *s;
+	bool hit = false;
 
-	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (f = fdopen(fd, "r")) == NULL))
-		close(fd);
-	if (f == NULL)
-		return false;
-	while (!hit && fgets(line, sizeof line, f)) {
-		size_t len = strlen(line);
-		bool whole = len > 0 && line[len - 1] == '\n';
-		/* Only the start of a line can open a directive. */
-		if (bol && strncmp(line, "@question", 9) == 0 &&
-		    (line[9] == ' ' || line[9] == '\t')) {
-			const char *s = line + 9;
-			while (*s == ' ' || *s == '\t')
-				s++;
-			hit = strncmp(s, id, idlen) == 0 &&
-			    strchr(" \t\r\n", s[idlen]) != NULL;
-		}
-		bol = whole;
+	/* Only the start of a line can open a directive. */
+	while (!hit && lesson_next_line(text, n, &at, &s, &len)) {
+		if (len <= 9 || memcmp(s, "@question", 9) != 0 || !lesson_blank(s[9]))
+			continue;
+		size_t k = 9;
+		while (k < len && lesson_blank(s[k]))
+			k++;
+		/* (a NUL byte after the id ends it too: strchr finds it) */
+		hit = len - k >= idlen && memcmp(s + k, id, idlen) == 0 &&
+		    (k + idlen == len || strchr(" \t\r", s[k + idlen]) != NULL);
 	}
-	fclose(f);
+	free(text);
 	return hit;
 }
 

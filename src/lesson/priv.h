@@ -47,6 +47,28 @@ lesson_blank(int c)
 	return c == ' ' || c == '\t';
 }
 
+/* A look at a lesson file's text without loading it (which questions
+ * it declares): the first LESSON_MAX_BYTES of a regular file, all that a
+ * lesson may hold, read at once and NUL-terminated (find.c); NULL when
+ * it is not a regular file or cannot be opened (a FIFO or a device is
+ * never waited on).  *n is its length; the caller frees it. */
+char *lesson_peek(const char *path, size_t *n);
+
+/* The line of text (n bytes) at *at, without its newline, into *s and
+ * *len, *at moved past it; false after the last line. */
+static inline bool
+lesson_next_line(const char *text, size_t n, size_t *at, const char **s,
+    size_t *len)
+{
+	if (text == NULL || *at >= n)
+		return false;
+	const char *nl = memchr(text + *at, '\n', n - *at);
+	*s = text + *at;
+	*len = nl ? (size_t)(nl - *s) : n - *at;
+	*at += *len + 1;
+	return true;
+}
+
 /* A question's id for a message: "?" when it is not a well-formed id
  * (that is reported once, and its text may be anything). */
 static inline const char *
