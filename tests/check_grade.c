@@ -308,7 +308,7 @@ END_TEST
 
 START_TEST(rubric_errors_are_located)
 {
-	static const struct { const char *lines[4]; const char *msg; size_t col; } cases[] = {
+	static const struct { const char *lines[5]; const char *msg; size_t col; } cases[] = {
 		{ { "concpt a 1: x", NULL }, "unknown rubric line", 0 },
 		{ { "concept a: x", NULL }, "weight", 9 },
 		{ { "concept a 1 x", NULL }, "expected ':'", 12 },
@@ -322,6 +322,18 @@ START_TEST(rubric_errors_are_located)
 		{ { "why: orphan", NULL }, "must follow", 0 },
 		{ { "concept a 1: x ~99", NULL }, "window", 15 },
 		{ { "concept a 1: 5~x%", NULL }, "tolerance", 14 },
+		{ { "concept a 1: x", "shared: no-such", NULL },
+		    "no shared misconception 'no-such' (there are: bf16-more-precise ", 8 },
+		{ { "concept a 1: x", "shared: scaling", NULL },	/* a synonym's name */
+		    "no shared misconception 'scaling'", 8 },
+		{ { "concept a 1: x", "shared: bf16-more-precise  bf16-more-precise", NULL },
+		    "'bf16-more-precise' is defined twice", 27 },
+		{ { "concept a 1: x", "misconception exp20-fits: y", "  why: z",
+		    "shared: bf16-more-precise exp20-fits", NULL },
+		    "'exp20-fits' is defined twice", 26 },
+		{ { "concept a 1: x", "shared:", NULL }, "needs at least one id", 7 },
+		{ { "concept a 1: x", "shared: exp20-fits !", NULL },
+		    "expected a shared misconception id", 19 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		size_t col;
@@ -331,6 +343,70 @@ START_TEST(rubric_errors_are_located)
 		ck_assert_msg(col == cases[i].col, "case %zu: col %zu, want %zu (%s)", i, col,
 		    cases[i].col, m);
 	}
+}
+END_TEST
+
+/* A `shared:` line gives what the same lines of shared.c written in the
+ * rubric give (their synonyms with them): the same misconceptions, with
+ * the same reasons, on every answer.  The oracle is the rubric language
+ * itself, not the code that moves the shared entries. */
+START_TEST(shared_entries_as_if_written)
+{
+	static const char *const answers[] = {
+		"bf16 is more precise than fp16.",
+		"bf16 is not more precise than fp16: it has fewer fraction bits.",
+		"bf16 tops out at 65504, the same max as fp16.",
+		"fp16 tops out at 60000.",
+		"Loss scaling fixes the forward pass activations that overflow.",
+		"If loss scaling fixed the forward pass, the activations would be safe.",
+		"Loss scaling also rescues tiny weight updates in fp16.",
+		"exp(20) fits below 65504 so it is finite in fp16.",
+		"Subtracting the max changes the softmax result.",
+		"Add 1e-8 epsilon to the softmax denominator.",
+		"A skipped step still updates the weights.",
+		"bf16 makes the naive softmax safe.",
+		"The scale itself is stored in fp16, so it stays below 65504.",
+		"None of that: the answer.",
+	};
+	char ids[1024] = "shared:";
+	const char *with[4] = { "concept c 1: answer", ids, NULL };
+	const char *as[64] = { "concept c 1: answer" };
+	size_t n = 1, nids = 0, fired = 0;
+
+	for (size_t i = 0; grade_shared_lines[i]; i++) {
+		const char *ln = grade_shared_lines[i];
+		ck_assert(n + 1 < sizeof as / sizeof as[0]);
+		as[n++] = ln;
+		if (strncmp(ln, "misconception ", 14) == 0) {
+			size_t o = strlen(ids);
+			snprintf(ids + o, sizeof ids - o, " %.*s",
+			    (int)strcspn(ln + 14, ":"), ln + 14);
+			nids++;
+		}
+	}
+	as[n] = NULL;
+	ck_assert_uint_ge(nids, 10);
+	ck_assert_uint_lt(strlen(ids), sizeof ids - 1);
+	grade_rubric *a = rubric(with), *b = rubric(as);
+	for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
+		grade_result ra, rb;
+		ck_assert(grade_answer(a, answers[i], strlen(answers[i]), &ra));
+		ck_assert(grade_answer(b, answers[i], strlen(answers[i]), &rb));
+		ck_assert_msg(ra.pass == rb.pass && ra.verdict == rb.verdict &&
+		    ra.score == rb.score && ra.nmiscs == rb.nmiscs,
+		    "'%s': shared: %d misconceptions, written: %d", answers[i],
+		    (int)ra.nmiscs, (int)rb.nmiscs);
+		for (size_t k = 0; k < ra.nmiscs; k++) {
+			ck_assert_str_eq(ra.miscs[k].id, rb.miscs[k].id);
+			ck_assert_str_eq(ra.miscs[k].text, rb.miscs[k].text);
+		}
+		fired += ra.nmiscs > 0;
+		grade_result_free(&ra);
+		grade_result_free(&rb);
+	}
+	ck_assert_uint_ge(fired, 8);	/* the answers do meet the entries */
+	grade_rubric_free(a);
+	grade_rubric_free(b);
 }
 END_TEST
 
@@ -373,6 +449,7 @@ grade_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("input");
 	tcase_add_test(tc, rubric_errors_are_located);
+	tcase_add_test(tc, shared_entries_as_if_written);
 	tcase_add_test(tc, hostile_answers);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, grade_sets_tcase());

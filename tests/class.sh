@@ -49,27 +49,45 @@ st=$?
 [ $st -eq 0 ] && [ ! -s "$tmp/err" ] && pass "class mode grades every row (exit 0)" ||
 	fail "class mode: exit $st: $(head -3 "$tmp/err")"
 
-# "pass SCORE" of a JSON object line
-verdict() {
-	p=$(printf '%s\n' "$1" | sed -n 's/.*"pass":\(true\|false\).*/\1/p')
-	s=$(printf '%s\n' "$1" | sed -n 's/.*"score":\([-0-9.e+]*\),.*/\1/p')
-	[ -n "$p" ] && [ -n "$s" ] && echo "$p $s"
-}
-
-i=0
-bad=0
+# The oracle's verdicts: the first line of each single-answer run, in
+# the order of the pairs (an empty line where it printed nothing).
 while IFS='	' read -r q a; do
-	i=$((i + 1))
 	one=$(printf '%s' "$a" | "$FPTUTOR" grade --json "$q" 2>/dev/null | head -n 1)
-	want=$(verdict "$one")
-	got=$(verdict "$(sed -n "${i}p" "$tmp/class.json")")
-	if [ -z "$want" ] || [ "$want" != "$got" ]; then
-		bad=$((bad + 1))
-		[ $bad -le 5 ] && echo "# $q: '$a': grade says '$want', class mode '$got'"
-	fi
-done <"$tmp/pairs"
-[ $bad -eq 0 ] && pass "all $i class-mode verdicts match single-answer grade" ||
-	fail "$bad of $i class-mode verdicts differ from single-answer grade"
+	printf '%s\n' "$one"
+done <"$tmp/pairs" >"$tmp/one.json"
+# Line by line, "pass SCORE" of the oracle's object and of class mode's
+# (the last "pass" and "score" of each line); no verdict from the
+# oracle is a difference too.
+awk -F '\t' -v one="$tmp/one.json" -v class="$tmp/class.json" '
+function verdict(s,   p, sc) {
+	if (!match(s, /.*"pass":(true|false)/))
+		return ""
+	p = substr(s, 1, RLENGTH)
+	sub(/.*"pass":/, "", p)
+	if (!match(s, /.*"score":[-0-9.e+]*,/))
+		return ""
+	sc = substr(s, 1, RLENGTH - 1)
+	sub(/.*"score":/, "", sc)
+	return sc == "" ? "" : p " " sc
+}
+{
+	getline o <one
+	c = ""
+	getline c <class
+	want = verdict(o)
+	got = verdict(c)
+	if (want == "" || want != got) {
+		bad++
+		if (bad <= 5)
+			printf "# %s: '\''%s'\'': grade says '\''%s'\'', class mode '\''%s'\''\n",
+			    $1, substr($0, length($1) + 2), want, got
+	}
+}
+END { print "bad " bad + 0 " of " NR }' "$tmp/pairs" >"$tmp/verdicts"
+sed '$d' "$tmp/verdicts"
+set -- $(tail -n 1 "$tmp/verdicts")
+[ "$2" -eq 0 ] && pass "all $4 class-mode verdicts match single-answer grade" ||
+	fail "$2 of $4 class-mode verdicts differ from single-answer grade"
 
 # The same answers as JSON Lines (jansson quotes them here), and through
 # standard input: the same verdicts.

@@ -7,6 +7,11 @@
 #                             file WANT: 0 when equal, else the difference
 #                             on "# " lines and 1.  -o: WANT may be absent,
 #                             meaning an empty output.
+#   run ARGS...               run $FPTUTOR ARGS: $st its status, $out and
+#                             $err its stdout and stderr (through files
+#                             in the script's $tmp)
+#   expect TEXT STATUS RE     after run: pass when the status is STATUS and
+#                             stderr matches the grep pattern RE
 #   finish                    the summary; its status is the script's
 #
 # FPTUTOR_UPDATE_GOLDEN=1 in the environment turns every comparison into a
@@ -53,6 +58,20 @@ golden() {
 		diff -u /dev/null "$2"
 	fi 2>&1 | head -60 | sed 's/^/# /'
 	return 1
+}
+
+run() {
+	"$FPTUTOR" "$@" >"$tmp/o" 2>"$tmp/e"
+	st=$?
+	out=$(cat "$tmp/o")
+	err=$(cat "$tmp/e")
+}
+expect() {
+	if [ "$st" -eq "$2" ] && printf '%s' "$err" | grep -q -e "$3"; then
+		pass "$1"
+	else
+		fail "$1: status $st (want $2), stderr: $err"
+	fi
 }
 
 finish() {

@@ -86,7 +86,8 @@ check_PROGRAMS += tests/mktensor
 tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
 
 # --- scripts ------------------------------------------------------------------
-# cli: golden outputs of every command; docs: README, --help, the man
+# cli: golden outputs of every command; options: one option grammar and
+# one set of messages for every command; docs: README, --help, the man
 # pages, doc/ and the screen picture agree; hostile: bad input of every
 # kind; layers: src/ keeps its layers; lesson: check-lesson over the
 # malformed lessons (tests/lessons/bad: NAME.lesson beside its NAME.diag);
@@ -100,13 +101,13 @@ tests_mktensor_SOURCES = tests/mktensor.c tests/tensor_fix.h
 # tests again on the narrower vector copies (FPTUTOR_SIMD).  tests/README.md
 # says what each checks and how golden files are rewritten
 # (FPTUTOR_UPDATE_GOLDEN=1).
-TESTS += tests/cli.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
+TESTS += tests/cli.sh tests/options.sh tests/docs.sh tests/hostile.sh tests/layers.sh \
 	tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/review.sh \
 	tests/tui_review.sh tests/tui_answer.sh tests/tui_beyond.sh \
 	tests/tui_drill.sh tests/bits_long.sh tests/simd.sh
-dist_check_SCRIPTS += tests/cli.sh tests/docs.sh tests/hostile.sh \
+dist_check_SCRIPTS += tests/cli.sh tests/options.sh tests/docs.sh tests/hostile.sh \
 	tests/layers.sh tests/lesson.sh tests/inspect.sh tests/lesson_set.sh \
 	tests/lesson_literals.sh tests/class.sh tests/handout.sh \
 	tests/tui.sh tests/tui_lab.sh tests/tui_present.sh tests/lib.sh \

@@ -158,11 +158,23 @@ tui_stop() {
 	pid=$(tui_tmux display-message -p '#{pid}' 2>/dev/null) || pid=
 	tui_tmux kill-server >/dev/null 2>&1 || :
 	n=600	# a server never reaped (no init to do it) stops the wait
-	while [ -n "$pid" ] && [ "$n" -gt 0 ] && kill -0 "$pid" 2>/dev/null; do
+	while [ -n "$pid" ] && [ "$n" -gt 0 ] && tui_running "$pid"; do
 		sleep 0.05
 		n=$((n - 1))
 	done
 	rm -f "$tui_sock"
+}
+
+# Whether process pid is still running: there, and not a zombie.  A
+# server that has exited is a zombie until its parent reaps it, and an
+# init that reaps now and then (as in some containers) would make every
+# session wait a second or two for nothing.
+tui_running() {
+	kill -0 "$1" 2>/dev/null || return 1
+	case $(ps -o stat= -p "$1" 2>/dev/null) in
+	Z*)	return 1 ;;
+	esac
+	return 0
 }
 
 check() {

@@ -258,110 +258,133 @@ line_exclusive(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 	return true;
 }
 
-/* The shared misconception id (shared.c) moved into r, for a `shared:`
- * line at column col. */
+/* Whether shared line ln (not indented) opens entry id: "KIND ID:". */
 static bool
-shared_add(grade_rubric *r, const char *id, size_t len, grade_diag *d, size_t col)
+opens(const char *ln, const char *id, size_t len)
+{
+	const char *sp = strchr(ln, ' ');
+
+	return strncmp(ln, "synonym ", 8) != 0 && sp != NULL &&
+	    strncmp(sp + 1, id, len) == 0 && sp[1 + len] == ':';
+}
+
+static bool
+indented(const char *ln)
+{
+	return ln[0] == ' ' || ln[0] == '\t';
+}
+
+/* The error for id (len bytes), which is no shared entry: every shared
+ * line is compiled, to list the ids there are. */
+static bool
+no_shared(const char *id, size_t len, grade_diag *d, size_t col)
 {
 	grade_rubric *sh = grade_rubric_new();
 	grade_diag sd;
+	char all[400];
+	size_t o = 0;
 
 	if (sh == NULL)
 		return grade_err(d, col, "out of memory");
-	/* Only the synonyms and the named entry's lines are compiled: a
-	 * rubric names a few of the shared entries, and compiling all of
-	 * them for each would cost a one-shot grade most of its time.  An id
-	 * that is none of them compiles every line, to list the ids. */
-	for (int all = 0; all < 2; all++) {
-		bool mine = false;
-		for (size_t i = 0; grade_shared_lines[i]; i++) {
-			const char *ln = grade_shared_lines[i];
-			if (ln[0] != ' ' && ln[0] != '\t') {
-				const char *sp = strchr(ln, ' ');
-				mine = strncmp(ln, "synonym ", 8) == 0 || (sp &&
-				    strncmp(sp + 1, id, len) == 0 && sp[1 + len] == ':');
-			}
-			if ((all || mine) && !grade_rubric_line(sh, ln, &sd)) {
-				grade_rubric_free(sh);	/* a defect here: check_grade catches it */
-				return grade_err(d, col, "shared misconceptions: %s", sd.msg);
-			}
+	for (size_t i = 0; grade_shared_lines[i]; i++)
+		if (!grade_rubric_line(sh, grade_shared_lines[i], &sd)) {
+			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
+			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
 		}
-		bool found = false;
-		for (size_t i = 0; i < sh->nent && !found; i++)
-			found = strlen(sh->ent[i].id) == len &&
-			    strncmp(sh->ent[i].id, id, len) == 0;
-		if (found || all)
-			break;
-		grade_rubric_free(sh);
-		if ((sh = grade_rubric_new()) == NULL)
-			return grade_err(d, col, "out of memory");
-	}
-	gentry *e = NULL;
-	for (size_t i = 0; i < sh->nent; i++)
-		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
-			e = &sh->ent[i];
-	bool ok = false;
-	if (e == NULL) {
-		char all[400];
-		size_t o = 0;
-		all[0] = '\0';
-		for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
-			o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
-			    sh->ent[i].id);
-		grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
-		    (int)len, id, all);
-	} else {
-		for (size_t i = 0; i < r->nent && e; i++)
-			if (strcmp(r->ent[i].id, e->id) == 0) {
-				grade_err(d, col, "'%s' is defined twice", e->id);
-				e = NULL;
-			}
-		gentry *slot = e ? grade_grow(&r->ent, &r->nent, sizeof *r->ent) : NULL;
-		if (slot) {
-			*slot = *e;	/* moved: the shared rubric no longer owns it */
-			e->phr = NULL;
-			e->nphr = 0;
-			e->hit = e->miss = NULL;
-			ok = true;
-		} else if (e) {
-			grade_err(d, col, "out of memory");
-		}
-	}
+	all[0] = '\0';
+	for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
+		o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
+		    sh->ent[i].id);
 	grade_rubric_free(sh);
-	return ok;
+	return grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
+	    (int)len, id, all);
 }
 
-/* "shared: ID ...": the subject's misconceptions that shared.c holds. */
+/* The shared misconception id (shared.c) moved into r, for a `shared:`
+ * line at column col.  sh holds the shared synonyms (compiled once for
+ * the line) and the entries moved so far; only the named entry's lines
+ * are compiled into it: a rubric names a few of the shared entries, and
+ * compiling all of them for each would cost a one-shot grade most of its
+ * time. */
+static bool
+shared_add(grade_rubric *r, grade_rubric *sh, const char *id, size_t len,
+    grade_diag *d, size_t col)
+{
+	grade_diag sd;
+	bool named = false, mine = false;
+	size_t first = sh->nent;
+
+	for (size_t i = 0; grade_shared_lines[i] && !named; i++)
+		named = !indented(grade_shared_lines[i]) &&
+		    opens(grade_shared_lines[i], id, len);
+	if (!named)
+		return no_shared(id, len, d, col);
+	for (size_t i = 0; i < r->nent; i++)
+		if (strlen(r->ent[i].id) == len && strncmp(r->ent[i].id, id, len) == 0)
+			return grade_err(d, col, "'%s' is defined twice", r->ent[i].id);
+	for (size_t i = 0; grade_shared_lines[i]; i++) {
+		const char *ln = grade_shared_lines[i];
+		if (!indented(ln))
+			mine = opens(ln, id, len);
+		if (mine && !grade_rubric_line(sh, ln, &sd))
+			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+	}
+	gentry *e = NULL;
+	for (size_t i = first; i < sh->nent; i++)
+		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
+			e = &sh->ent[i];
+	if (e == NULL)
+		return no_shared(id, len, d, col);
+	gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
+	if (slot == NULL)
+		return grade_err(d, col, "out of memory");
+	*slot = *e;	/* moved: the shared rubric no longer owns it */
+	e->phr = NULL;
+	e->nphr = 0;
+	e->hit = e->miss = NULL;
+	return true;
+}
+
+/* "shared: ID ...": the subject's misconceptions that shared.c holds,
+ * compiled with their own synonyms, apart from the rubric's. */
 static bool
 line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 {
+	grade_rubric *sh = grade_rubric_new();
+	grade_diag sd;
 	size_t n = 0;
+	bool ok = sh != NULL;
 
-	while (*(p = grade_skip_ws(p)) != '\0') {
+	if (sh == NULL)
+		return grade_err(d, 0, "out of memory");
+	for (size_t i = 0; grade_shared_lines[i] && ok; i++)
+		if (strncmp(grade_shared_lines[i], "synonym ", 8) == 0 &&
+		    !grade_rubric_line(sh, grade_shared_lines[i], &sd))
+			ok = grade_err(d, (size_t)(grade_skip_ws(p) - line),
+			    "shared misconceptions: %s", sd.msg);
+	while (ok && *(p = grade_skip_ws(p)) != '\0') {
 		size_t len = 0;
 		while (grade_is_idchar((unsigned char)p[len]))
 			len++;
 		if (len == 0)
-			return grade_err(d, (size_t)(p - line), "expected a shared misconception id");
-		if (len == 3 && strncmp(p, "all", 3) == 0) {
+			ok = grade_err(d, (size_t)(p - line), "expected a shared misconception id");
+		else if (len == 3 && strncmp(p, "all", 3) == 0) {
 			/* every one: a false claim is false in any answer */
-			for (size_t i = 0; grade_shared_lines[i]; i++) {
+			for (size_t i = 0; grade_shared_lines[i] && ok; i++) {
 				const char *ln = grade_shared_lines[i];
-				if (strncmp(ln, "misconception ", 14) != 0)
-					continue;
-				size_t idlen = strcspn(ln + 14, ":");
-				if (!shared_add(r, ln + 14, idlen, d, (size_t)(p - line)))
-					return false;
+				if (strncmp(ln, "misconception ", 14) == 0)
+					ok = shared_add(r, sh, ln + 14, strcspn(ln + 14, ":"), d,
+					    (size_t)(p - line));
 			}
-		} else if (!shared_add(r, p, len, d, (size_t)(p - line))) {
-			return false;
-		}
+		} else
+			ok = shared_add(r, sh, p, len, d, (size_t)(p - line));
 		p += len;
 		n++;
 	}
-	if (n == 0)
+	grade_rubric_free(sh);
+	if (ok && n == 0)
 		return grade_err(d, (size_t)(p - line), "shared: needs at least one id");
-	return true;
+	return ok;
 }
 
 static bool

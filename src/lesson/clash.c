@@ -9,12 +9,10 @@
  */
 #include <config.h>
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
@@ -70,30 +68,23 @@ file_declares(const char *file, const lesson *l, const char *only,
     const char **qid)
 {
 	/* Never blocks on a FIFO or a device: only a regular file is read
-	 * (the lesson reader refuses the others, and `lessons` says so). */
-	int fd = open(file, O_RDONLY | O_NONBLOCK);
-	struct stat st;
-	FILE *f = NULL;
-	char line[LESSON_MAX_LINE + 2];
+	 * (the lesson reader refuses the others, and `lessons` says so);
+	 * an unreadable one is reported by `lessons`. */
+	size_t n, at = 0, len;
+	char *text = lesson_peek(file, &n);
+	const char *s;
 	bool found = false;
 
-	if (fd < 0)
-		return false;	/* unreadable: `lessons` reports it */
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (f = fdopen(fd, "r")) == NULL) {
-		close(fd);
-		return false;
-	}
-	while (fgets(line, sizeof line, f)) {
-		size_t n = strcspn(line, "\r\n");
-		if (same_lesson(line, n, l)) {
+	while (lesson_next_line(text, n, &at, &s, &len)) {
+		len = strcspn(s, "\r\n");	/* not past the '\n' (or the end) */
+		if (same_lesson(s, len, l)) {
 			found = false;
 			break;
 		}
 		if (!found)
-			found = declares(line, n, l, only, qid);
+			found = declares(s, len, l, only, qid);
 	}
-	fclose(f);
+	free(text);
 	return found;
 }
 

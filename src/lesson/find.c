@@ -7,10 +7,13 @@
 #include <config.h>
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
@@ -135,6 +138,37 @@ lesson_list(const char *const *dirs, size_t ndirs, char ***outp)
 		qsort(out, (size_t)n, sizeof *out, by_id);
 	*outp = out;
 	return n;
+}
+
+char *
+lesson_peek(const char *path, size_t *n)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	struct stat st;
+	char *buf = NULL;
+	size_t have = 0;
+
+	*n = 0;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		size_t cap = st.st_size < LESSON_MAX_BYTES ? (size_t)st.st_size
+		    : LESSON_MAX_BYTES;
+		buf = malloc(cap + 1);
+		while (buf && have < cap) {
+			ssize_t got = read(fd, buf + have, cap - have);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0)
+				break;	/* an error: what was read is looked at */
+			have += (size_t)got;
+		}
+		if (buf)
+			buf[have] = '\0';
+	}
+	close(fd);
+	*n = have;
+	return buf;
 }
 
 int

@@ -464,7 +464,9 @@ const char *lesson_open_msg(const char *arg, lesson_open_err err, char *msg,
 
 /* The lesson on the search path that asks question id, loaded, with *q
  * set and *err LESSON_OPEN_OK.  Only the lesson that asks it is loaded
- * (found by a look at each file's text for its "@question ID" line).
+ * (found by a look at each file's text for its "@question ID" line), and
+ * checked as lesson_load() checks it except that only this question's
+ * rubric is compiled (a fault in another's is check-lesson's to find).
  * NULL with *err LESSON_OPEN_MISSING when none asks it, or
  * LESSON_OPEN_INVALID when the lesson that asks it does not load or two
  * lessons ask it (an error naming both files, to on_load).  on_load (may

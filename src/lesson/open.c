@@ -10,19 +10,17 @@
 #include <config.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "lesson/lesson.h"
 #include "lesson/priv.h"
 
-/* The three stages, in order; nothing half-loaded is kept. */
-lesson *
-lesson_load(const char *file, lesson_diags *d, int *ioerr)
+/* The three stages, in order; nothing half-loaded is kept.  rubric_of:
+ * as lesson_validate_for() takes it. */
+static lesson *
+load(const char *file, const char *rubric_of, lesson_diags *d, int *ioerr)
 {
 	lesson_source src;
 	size_t errors0 = d->nerrors;
@@ -41,11 +39,17 @@ lesson_load(const char *file, lesson_diags *d, int *ioerr)
 		*ioerr = ENOMEM;
 		return NULL;
 	}
-	if (!lesson_validate(l, d) || d->nerrors != errors0) {
+	if (!lesson_validate_for(l, d, rubric_of) || d->nerrors != errors0) {
 		lesson_free(l);
 		return NULL;
 	}
 	return l;
+}
+
+lesson *
+lesson_load(const char *file, lesson_diags *d, int *ioerr)
+{
+	return load(file, NULL, d, ioerr);
 }
 
 /* The installed lessons' directory, which only the program knows. */
@@ -119,35 +123,23 @@ lesson_open_msg(const char *arg, lesson_open_err err, char *msg, size_t n)
 static bool
 asks(const char *path, const char *id)
 {
-	/* Never wait on a FIFO or a device: only a regular file is looked
-	 * at (loading reports what is wrong with the others). */
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	struct stat st;
-	FILE *f = NULL;
-	char line[512];
-	size_t idlen = strlen(id);
-	bool hit = false, bol = true;
+	size_t n, at = 0, len, idlen = strlen(id);
+	char *text = lesson_peek(path, &n);
+	const char *s;
+	bool hit = false;
 
-	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (f = fdopen(fd, "r")) == NULL))
-		close(fd);
-	if (f == NULL)
-		return false;
-	while (!hit && fgets(line, sizeof line, f)) {
-		size_t len = strlen(line);
-		bool whole = len > 0 && line[len - 1] == '\n';
-		/* Only the start of a line can open a directive. */
-		if (bol && strncmp(line, "@question", 9) == 0 &&
-		    (line[9] == ' ' || line[9] == '\t')) {
-			const char *s = line + 9;
-			while (*s == ' ' || *s == '\t')
-				s++;
-			hit = strncmp(s, id, idlen) == 0 &&
-			    strchr(" \t\r\n", s[idlen]) != NULL;
-		}
-		bol = whole;
+	/* Only the start of a line can open a directive. */
+	while (!hit && lesson_next_line(text, n, &at, &s, &len)) {
+		if (len <= 9 || memcmp(s, "@question", 9) != 0 || !lesson_blank(s[9]))
+			continue;
+		size_t k = 9;
+		while (k < len && lesson_blank(s[k]))
+			k++;
+		/* (a NUL byte after the id ends it too: strchr finds it) */
+		hit = len - k >= idlen && memcmp(s + k, id, idlen) == 0 &&
+		    (k + idlen == len || strchr(" \t\r", s[k + idlen]) != NULL);
 	}
-	fclose(f);
+	free(text);
 	return hit;
 }
 
@@ -159,7 +151,9 @@ load_asking(const char *path, const char *id, const lesson_question **q,
 {
 	lesson_diags d = { 0 };
 	int ioerr;
-	lesson *l = lesson_load(path, &d, &ioerr);
+	/* the other questions' rubrics are not compiled: the answer is
+	 * graded by this one's */
+	lesson *l = load(path, id, &d, &ioerr);
 
 	if (on_load)
 		on_load(ctx, &d);
@@ -191,10 +185,12 @@ lesson_open_question(const char *id, const lesson_question **q,
 		nasks += hit[i] = asks(paths[i], id);
 	/* Load only the files that ask it, or every file when none seems to
 	 * (or the look was wrong): two that ask it are refused, both named.
-	 * Only a file that asks it and does not load makes it invalid. */
+	 * Only a file that asks it and does not load makes it invalid.  The
+	 * second pass skips the files the first loaded (their diagnostics
+	 * were reported once). */
 	for (int pass = nasks ? 0 : 1; pass < 2 && found == NULL; pass++) {
 		for (long i = 0; i < n; i++) {
-			if (pass == 0 && !hit[i])
+			if (hit ? hit[i] != (pass == 0) : pass == 0)
 				continue;
 			const lesson_question *tq;
 			lesson *l = load_asking(paths[i], id, &tq, on_load, ctx,

@@ -47,6 +47,28 @@ lesson_blank(int c)
 	return c == ' ' || c == '\t';
 }
 
+/* A look at a lesson file's text without loading it (which questions
+ * it declares): the first LESSON_MAX_BYTES of a regular file, all that a
+ * lesson may hold, read at once and NUL-terminated (find.c); NULL when
+ * it is not a regular file or cannot be opened (a FIFO or a device is
+ * never waited on).  *n is its length; the caller frees it. */
+char *lesson_peek(const char *path, size_t *n);
+
+/* The line of text (n bytes) at *at, without its newline, into *s and
+ * *len, *at moved past it; false after the last line. */
+static inline bool
+lesson_next_line(const char *text, size_t n, size_t *at, const char **s,
+    size_t *len)
+{
+	if (text == NULL || *at >= n)
+		return false;
+	const char *nl = memchr(text + *at, '\n', n - *at);
+	*s = text + *at;
+	*len = nl ? (size_t)(nl - *s) : n - *at;
+	*at += *len + 1;
+	return true;
+}
+
 /* A question's id for a message: "?" when it is not a well-formed id
  * (that is reported once, and its text may be anything). */
 static inline const char *
@@ -127,7 +149,15 @@ typedef struct lesson_checker {
 	lesson *l;
 	lesson_diags *d;
 	size_t work;		/* values computed so far (LESSON_MAX_WORK) */
+	const char *rubric_of;	/* NULL: every rubric is compiled; else only
+				 * the rubric of this question id */
 } lesson_checker;
+
+/* lesson_validate(), but of the rubrics only question rubric_of's is
+ * compiled (NULL: all): grading one answer (lesson_open_question) needs
+ * no other, and compiling a rubric is most of what loading a lesson
+ * costs.  Everything else is checked as lesson_validate() checks it. */
+bool lesson_validate_for(lesson *l, lesson_diags *d, const char *rubric_of);
 
 /* Before computing: false (reported once, at `at`) when the lesson's
  * budget is spent.  After: lesson_work_trace() adds what a trace cost. */

@@ -398,7 +398,7 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 		else if (q->nrubric == 0)
 			lesson_vdiag(c, q->rubric_loc, LMSG_RUBRIC_EMPTY,
 			    lesson_qid(q));
-		else
+		else if (c->rubric_of == NULL || strcmp(c->rubric_of, q->id) == 0)
 			check_rubric(c, q);
 		break;
 	default:
@@ -409,7 +409,13 @@ check_question(lesson_checker *c, lesson_question *q, size_t index)
 bool
 lesson_validate(lesson *l, lesson_diags *d)
 {
-	lesson_checker c = { l, d, 0 };
+	return lesson_validate_for(l, d, NULL);
+}
+
+bool
+lesson_validate_for(lesson *l, lesson_diags *d, const char *rubric_of)
+{
+	lesson_checker c = { l, d, 0, rubric_of };
 	size_t errors0 = d->nerrors;
 
 	if (l->stopped)
