@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "grade/grade_int.h"
 
@@ -45,6 +46,35 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 	if (other) {
 		c++;
 		n--;
+	}
+	/* Most chunks are one plain word: stemmed here, as the tokenizer
+	 * would (lower case, read as meant, stemmed), without building a
+	 * token list for it; compiling a rubric is then quick enough for a
+	 * one-shot grade.  "cannot" is two words and takes the long way. */
+	bool plain = n > 0 && n < GRADE_WORD && !(n == 6 && strncasecmp(c, "cannot", 6) == 0);
+	for (size_t i = 0; i < n && plain; i++)
+		plain = isalpha((unsigned char)c[i]) != 0;
+	if (plain && !tl && !other) {
+		char raw[GRADE_WORD], fixed[GRADE_WORD];
+		for (size_t i = 0; i < n; i++)
+			raw[i] = (char)tolower((unsigned char)c[i]);
+		raw[n] = '\0';
+		const char *meant = grade_respell(raw, fixed, sizeof fixed);
+		gel *el = grade_grow(&alt->el, &alt->nel, sizeof *alt->el);
+		if (el == NULL)
+			return grade_err(d, (size_t)(c - line), "out of memory");
+		el->tol = tol;
+		el->prefix = prefix;
+		el->exact = exact;
+		grade_stem(meant, strlen(meant), el->stem);
+		const char *w = exact || prefix ? meant : el->stem;
+		size_t wl = strlen(w);
+		if (wl >= sizeof el->word)
+			wl = sizeof el->word - 1;
+		memcpy(el->word, w, wl);
+		el->word[wl] = '\0';
+		el->hash = grade_hash(el->stem);
+		return true;
 	}
 	if (!gtext_build(c, n, &tx))
 		return grade_err(d, (size_t)(c - line), "out of memory");

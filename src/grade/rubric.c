@@ -345,6 +345,37 @@ shared_add(grade_rubric *r, grade_rubric *sh, const char *id, size_t len,
 	return true;
 }
 
+/* "shared: all": every shared entry, compiled in one pass over shared.c
+ * into sh (which holds the synonyms already) and moved into r. */
+static bool
+shared_all(grade_rubric *r, grade_rubric *sh, grade_diag *d, size_t col)
+{
+	grade_diag sd;
+	size_t first = sh->nent;
+
+	for (size_t i = 0; grade_shared_lines[i]; i++) {
+		const char *ln = grade_shared_lines[i];
+		if (strncmp(ln, "synonym ", 8) == 0)
+			continue;
+		if (!grade_rubric_line(sh, ln, &sd))
+			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
+	}
+	for (size_t i = first; i < sh->nent; i++) {
+		gentry *e = &sh->ent[i];
+		for (size_t k = 0; k < r->nent; k++)
+			if (strcmp(r->ent[k].id, e->id) == 0)
+				return grade_err(d, col, "'%s' is defined twice", e->id);
+		gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
+		if (slot == NULL)
+			return grade_err(d, col, "out of memory");
+		*slot = *e;	/* moved: the shared rubric no longer owns it */
+		e->phr = NULL;
+		e->nphr = 0;
+		e->hit = e->miss = NULL;
+	}
+	return true;
+}
+
 /* "shared: ID ...": the subject's misconceptions that shared.c holds,
  * compiled with their own synonyms, apart from the rubric's. */
 static bool
@@ -368,15 +399,9 @@ line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 			len++;
 		if (len == 0)
 			ok = grade_err(d, (size_t)(p - line), "expected a shared misconception id");
-		else if (len == 3 && strncmp(p, "all", 3) == 0) {
-			/* every one: a false claim is false in any answer */
-			for (size_t i = 0; grade_shared_lines[i] && ok; i++) {
-				const char *ln = grade_shared_lines[i];
-				if (strncmp(ln, "misconception ", 14) == 0)
-					ok = shared_add(r, sh, ln + 14, strcspn(ln + 14, ":"), d,
-					    (size_t)(p - line));
-			}
-		} else
+		else if (len == 3 && strncmp(p, "all", 3) == 0)
+			ok = shared_all(r, sh, d, (size_t)(p - line));	/* a false claim is false anywhere */
+		else
 			ok = shared_add(r, sh, p, len, d, (size_t)(p - line));
 		p += len;
 		n++;
