@@ -300,6 +300,21 @@ no_shared(const char *id, size_t len, grade_diag *d, size_t col)
 	    (int)len, id, all);
 }
 
+/* Move the compiled shared entry e into r: the shared rubric no longer
+ * owns its phrases and texts. */
+static bool
+move_entry(grade_rubric *r, gentry *e, grade_diag *d, size_t col)
+{
+	gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
+	if (slot == NULL)
+		return grade_err(d, col, "out of memory");
+	*slot = *e;
+	e->phr = NULL;
+	e->nphr = 0;
+	e->hit = e->miss = NULL;
+	return true;
+}
+
 /* The shared misconception id (shared.c) moved into r, for a `shared:`
  * line at column col.  sh holds the shared synonyms (compiled once for
  * the line) and the entries moved so far; only the named entry's lines
@@ -335,14 +350,7 @@ shared_add(grade_rubric *r, grade_rubric *sh, const char *id, size_t len,
 			e = &sh->ent[i];
 	if (e == NULL)
 		return no_shared(id, len, d, col);
-	gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
-	if (slot == NULL)
-		return grade_err(d, col, "out of memory");
-	*slot = *e;	/* moved: the shared rubric no longer owns it */
-	e->phr = NULL;
-	e->nphr = 0;
-	e->hit = e->miss = NULL;
-	return true;
+	return move_entry(r, e, d, col);
 }
 
 /* "shared: all": every shared entry, compiled in one pass over shared.c
@@ -365,13 +373,8 @@ shared_all(grade_rubric *r, grade_rubric *sh, grade_diag *d, size_t col)
 		for (size_t k = 0; k < r->nent; k++)
 			if (strcmp(r->ent[k].id, e->id) == 0)
 				return grade_err(d, col, "'%s' is defined twice", e->id);
-		gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
-		if (slot == NULL)
-			return grade_err(d, col, "out of memory");
-		*slot = *e;	/* moved: the shared rubric no longer owns it */
-		e->phr = NULL;
-		e->nphr = 0;
-		e->hit = e->miss = NULL;
+		if (!move_entry(r, e, d, col))
+			return false;
 	}
 	return true;
 }
