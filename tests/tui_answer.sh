@@ -198,7 +198,20 @@ pasted_plain() {
 	tui_wait "pasted" && off_screen "200~"
 	r=$?
 	tui_keys C-c
+	# and back at the prompt before the next command is typed (typed
+	# while cat still read, it went to cat and was lost with it)
+	at_prompt || r=1
 	return $r
+}
+# The last line written is the shell's bare prompt.
+at_prompt() {
+	n=600
+	while [ "$n" -gt 0 ]; do
+		[ "$(tui_screen | grep -v '^$' | tail -n 1)" = '$' ] && return 0
+		sleep 0.05
+		n=$((n - 1))
+	done
+	return 1
 }
 shell
 tui_type "'$FPTUTOR' learn overflow; echo status=\$?"
