@@ -205,7 +205,98 @@ START_TEST(false_claim_beside_right_fails)
 		    "65535; the scale cannot fix a forward inf, so run it in fp32.", "wrong-figure" },
 		/* the lesson layer gives the rubric the GradScaler model's defaults */
 		{ "underflow", "1e-8 underflows in fp16. Multiply the loss by S before backward and "
-		    "unscale before the step; by default S starts at 2^24.", "wrong-figure" },
+		    "unscale before the step; by default S starts at 2^24.", "wrong-figure" },		/* classes of false claims about the software and the hardware
+		 * (shared_runtime.def) and about softmax, worded apart from the
+		 * held-out answers they came from */
+		{ "overflow", "It overflows in the forward pass: 1e8 is above fp16's 65504, so it "
+		    "is inf, and raising the loss scale cannot fix a forward inf; run "
+		    "the multiply in fp32 or bf16. In fp16 an overflow throws an "
+		    "exception, so you see it at once.",
+		    "overflow-raises" },
+		{ "mock-overflow", "1e8 overflows fp16's 65504 in the forward, so it is inf; turning "
+		    "up the scale does not help, since it only multiplies gradients in "
+		    "backward. Past 65504 the value wraps around to a negative number.",
+		    "overflow-wraps" },
+		{ "overflow", "It overflows in the forward pass: 1e8 is above fp16's 65504, so it "
+		    "is inf, and raising the loss scale cannot fix a forward inf; run "
+		    "the multiply in fp32 or bf16. Under autocast PyTorch notices the "
+		    "inf and falls back to fp32 for that op.",
+		    "autocast-retries" },
+		{ "softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. Note that autocast "
+		    "runs softmax in half precision like every other op.",
+		    "autocast-softmax-half" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling multiplies the loss by S before backward and divides "
+		    "the gradients by S before the step; too large an S overflows. With "
+		    "autocast the entire backward pass runs in fp32 anyway.",
+		    "autocast-backward-fp32" },
+		{ "overflow", "It overflows in the forward pass: 1e8 is above fp16's 65504, so it "
+		    "is inf, and raising the loss scale cannot fix a forward inf; run "
+		    "the multiply in fp32 or bf16. Tensor core matmuls accumulate in "
+		    "fp16, so big sums overflow too.",
+		    "fp16-accumulate" },
+		{ "overflow", "It overflows in the forward pass: 1e8 is above fp16's 65504, so it "
+		    "is inf, and raising the loss scale cannot fix a forward inf; run "
+		    "the multiply in fp32 or bf16. The docs recommend model.half() "
+		    "together with autocast.",
+		    "half-with-autocast" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward so the gradient survives, then unscales before the "
+		    "step. In fact loss.backward() itself divides the gradients by S.",
+		    "backward-unscales" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. scaler.update() is what divides the gradients by "
+		    "S.",
+		    "update-unscales" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. On an inf, scaler.step zeroes the inf entries and "
+		    "applies the update with the rest.",
+		    "skip-zeroes-entries" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling multiplies the loss by S before backward and divides "
+		    "the gradients by S before the step; too large an S overflows. S "
+		    "has to be a power of two, otherwise dividing corrupts the "
+		    "gradients.",
+		    "scale-power-of-two-required" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. It also runs about twice as "
+		    "fast as fp16.",
+		    "bf16-faster" },
+		{ "cmp-speedup", "Not a speedup yet: skipped steps cost time and update nothing. "
+		    "Compare the time to reach fp32's validation loss on the same data "
+		    "and seed. fp16 has the same throughput as fp32 on tensor cores "
+		    "anyway.",
+		    "fp16-no-speedup" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. The A100 does not support "
+		    "bf16, though.",
+		    "bf16-gpu-missing" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. Switching to bf16 just "
+		    "means setting allow_tf32.",
+		    "bf16-is-tf32" },
+		{ "mock-softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. The biggest logit "
+		    "then gets probability exactly 1.",
+		    "softmax-top-one" },
+		{ "softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. F.softmax is naive "
+		    "too, so it also overflows in fp16.",
+		    "library-softmax-naive" },
+		{ "softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. Then feed the "
+		    "softmax output into F.cross_entropy.",
+		    "cross-entropy-probs" },
+		{ "softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. For the loss, "
+		    "log(softmax(x)) is just as stable as log_softmax.",
+		    "log-softmax-equal" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

@@ -10,6 +10,7 @@ src_libfptutor_a_SOURCES += \
 	src/grade/rubric_util.c \
 	src/grade/rubric.c \
 	src/grade/shared.c \
+	src/grade/shared_runtime.def \
 	src/grade/phrase.c \
 	src/grade/match.c \
 	src/grade/facts_int.h \

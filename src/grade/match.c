@@ -478,10 +478,12 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			if (ph->without.nalts && without_in(&ph->without, tx, ms, me))
 				continue;
 			bool hypo = tx->hypo[mc];
-			/* a span: phrase over "X if Y" states the implication
-			 * itself: "the skips go away if you raise the scale" */
-			if (ph->span && tx->hypo[tx->t[ms].clause] == HY_MAIN &&
-			    tx->hypo[mc] == HY_COND)
+			/* a span: phrase over "X if Y" or "if Y, X" states the
+			 * implication itself: "the skips go away if you raise
+			 * the scale", "when it finds an inf it still steps" */
+			if (ph->span && ((tx->hypo[tx->t[ms].clause] == HY_MAIN &&
+			    tx->hypo[mc] == HY_COND) || (tx->hypo[tx->t[ms].clause] ==
+			    HY_COND && tx->hypo[mc] == HY_MAIN)))
 				hypo = false;
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */

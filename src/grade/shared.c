@@ -66,7 +66,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception exp20-fits: seq: 4.85e8~3% below/under/less/within/fits ~5 | "
 	    "seq: \"exp(20)\" below/under/fits/within max/65504/range ~6 | "
-	    "seq: \"exp(20)\" finite/representable fp16/half ~5",
+	    "seq: \"exp(20)\" finite/representable fp16/half ~5 | "
+	    "seq: \"exp(20)\" still/big finite/fits/representable ~6 | "
+	    "seq: each/individual/single exp/exponential* fit*/finite -not ~6 | seq: only the sum overflow* ~4",
 	"  why: exp(20) is about 4.85e8, far above fp16's largest finite value: it is inf",
 
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
@@ -95,6 +97,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: shift*/subtract* slightly different ~8 | "
 	    "seq: change*/alter*/changes probabilit*/result/output slightly | seq: slightly change*/alter*/different | "
 	    "seq: approximation accept*/\"close enough\"",
+	"  | seq: =it/=this/trick/shift*/subtract*/subtraction approximation -not/exact* ~5 | "
+	    "seq: differ*/differs slightly from/than true/exact/real ~6",
 	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
 	    "numerator and the denominator, so the probabilities and their gradients are the same",
 
@@ -104,7 +108,9 @@ const char *const grade_shared_lines[] = {
 	    "overflow; the mean or the minimum leaves positive exponents that still can",
 
 	"misconception softmax-fp64: seq: softmax comput*/uses/use*/run* fp64/float64/double ~8 | "
-	    "seq: softmax fp64/float64/double internally ~6 | seq: comput*/computing fp64/float64 internally ~5",
+	    "seq: softmax fp64/float64/double internally ~6 | seq: comput*/computing fp64/float64 internally ~5 | "
+	    "seq: logsumexp/log-sum-exp/lse/trick/shift*/stable need*/must/has/require*/comput* fp64/float64/double ~8 | "
+	    "seq: cast*/convert*/upcast* logit*/input*/x to/into double/fp64/float64 first/before ~6",
 	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
 	    "escape overflow by computing in a wider format",
 
@@ -151,7 +157,8 @@ const char *const grade_shared_lines[] = {
 	"  why: a skipped step applies no update at all: scaler.step does not call the "
 	    "optimizer when the gradients hold an inf or NaN, and the scale is lowered",
 
-	"misconception skip-on-small: seq: skip* small/tiny/underflow* ~6",
+	"misconception skip-on-small: seq: skip* small/tiny/underflow* ~6 | "
+	    "span: seq: underflow*/vanish*/zero small/tiny/zero/zeros =skips/=skip/=skipped -inf/nan/overflow*/nonfinite ~10",
 	"  why: a step is skipped when the scaled gradients hold an inf or NaN, not when they "
 	    "are small; small gradients are what the scale is there to keep",
 
@@ -183,14 +190,16 @@ const char *const grade_shared_lines[] = {
 
 	"misconception unscale-twice: seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
-	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: call* unscale* twice/again safe/fine ~8 | "
+	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
 
 	"misconception skip-replays: seq: scaler/gradscaler rerun*/reruns/replay*/retry*/retries/redo*/recomput* | "
 	    "seq: scaler/gradscaler rerun*/reruns/replay*/retry*/retries/redo*/recomput* backward/batch/step ~8 | "
-	    "\"no step is ever lost\" | seq: no step lost | seq: never lose* step*/update*",
+	    "\"no step is ever lost\" | seq: no step lost | seq: never lose* step*/update* | "
+	    "seq: gradscaler/scaler/it re run*/runs/do*/does backward/batch/step ~8 | "
+	    "seq: re-run*/re-runs/rerun*/redo* backward/batch with half/lower/smaller/new ~8",
 	"  why: a skipped step is lost: GradScaler does not redo the batch, it only lowers "
 	    "the scale for the next iteration",
 
@@ -237,8 +246,9 @@ const char *const grade_shared_lines[] = {
 	    "an overflow can make any run skip",
 
 	"misconception scale-static: seq: never/not change*/adjust*/adapt*/move* =s/=scale \"on its own\" | "
-	    "seq: =scale/default stays/remains/kept fixed/constant | \"tune it by hand\" | "
-	    "seq: scale/s fixed/constant for the whole run",
+	    "seq: =scale/default stays/remains/kept fixed/constant -static/manual*/unlike | \"tune it by hand\" | "
+	    "seq: scale/s fixed/constant for the whole run -static/manual*/unlike | "
+	    "seq: fixed/constant for/throughout whole/entire run/training -static/manual*/could/would/alternative/instead/unlike/rather ~5",
 	"  why: GradScaler is dynamic: it halves the scale after an inf or NaN and doubles it "
 	    "after a run of clean steps (growth_interval)",
 
@@ -339,7 +349,9 @@ const char *const grade_shared_lines[] = {
 	    "e^-max cancels",
 
 	"misconception fp8-more-range: seq: e4m3/e5m2/fp8 more/wider/larger/bigger/greater range than fp16/half | "
-	    "seq: e4m3/e5m2/fp8 larger/higher/bigger max/maximum than fp16/half",
+	    "seq: e4m3/e5m2/fp8 larger/higher/bigger max/maximum than fp16/half | "
+	    "span: seq: e4m3/e5m2/fp8 which more/wider/larger/bigger/greater range fp16/half ~8 | "
+	    "seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~6",
 	"  why: fp8 has less range than fp16, not more: e4m3 tops out at 448 and e5m2 at "
 	    "57344, against fp16's 65504",
 
@@ -413,11 +425,14 @@ const char *const grade_shared_lines[] = {
 	    "would not hold a larger number",
 
 	"misconception scale-weights: seq: scaler/gradscaler/@scaling multipl*/scal* weights/parameters/params -gradient*/grads/update* ~5 | "
-	    "seq: =it also multipl*/scales/scale weights/parameters/params -gradient*/grads/update* ~5",
+	    "seq: =it also multipl*/scales/scale weights/parameters/params -gradient*/grads/update* ~5 | "
+	    "seq: multipl*/scal* the weights/parameters/params by =s/=scale/factor -gradient*/grads ~5",
 	"  why: the scale multiplies the loss (and so the gradients), never the weights",
 
 	"misconception scale-up-on-zero: span: seq: rais*/increas*/doubl*/grow* =scale/=s when/whenever/if/after zero/zeros/underflow* ~8 | "
-	    "seq: detect*/notic*/sees underflow* rais*/increas*/doubl* ~8",
+	    "seq: detect*/notic*/sees underflow* rais*/increas*/doubl* ~8 | "
+	    "seq: detect*/notic*/sees/see*/check*/spot* zero/zeros/underflow*/vanish* rais*/increas*/doubl*/grow*/bump* ~10 | "
+	    "seq: rais*/increas*/doubl*/grow* until nonzero/non-zero ~8",
 	"  why: GradScaler cannot see an underflow (a zero is a valid gradient): it grows the "
 	    "scale on a schedule, after growth_interval clean steps",
 
@@ -438,8 +453,32 @@ const char *const grade_shared_lines[] = {
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
-	    "seq: exp any logit fits",
+	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
+	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10",
 	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
+	"misconception softmax-top-one: seq: largest/max/maximum/top/biggest/winning probabilit*/class exactly 1/one "
+	    "-exp*/numerator/term ~8 | seq: probabilit* of exactly 1/one -exp* ~4 | seq: probabilit* exactly 1/one -exp*/numerator/term ~3",
+	"  why: softmax gives every class a share: on [20, 19] the larger logit gets about 0.731, "
+	    "not 1; only its exponential, exp(0), is exactly 1 after the shift",
+
+	"misconception library-softmax-naive: seq: torch/pytorch/f/library/builtin/built-in softmax "
+	    "itself/also/uses/use/is naive -avoid*/unlike/instead/rather/not/subtract*/stable/shift* ~8 | "
+	    "seq: torch/pytorch/f/library softmax also/will/would nan/overflow* fp16/half "
+	    "-not/never/subtract*/stable/shift* ~8",
+	"  why: torch.softmax and F.softmax subtract the max internally (and autocast runs them "
+	    "in fp32): the library softmax is the stable one",
+
+	"misconception cross-entropy-probs: seq: pass*/feed*/give*/hand* probabilit*/softmax output*/its to/into "
+	    "cross_entropy/crossentropy/crossentropyloss/\"cross entropy\"/nll* -not/never/instead/rather/logit* ~10",
+	"  why: F.cross_entropy takes logits and applies log_softmax itself; probabilities "
+	    "passed to it are softmaxed twice",
+
+	"misconception log-softmax-equal: seq: log softmax \"just as stable\"/\"as stable\"/\"equally stable\"/"
+	    "\"no difference\"/\"either is fine\"/equivalent -not/less ~12",
+	"  why: log(softmax(x)) takes the log of a probability that may have rounded to 0 "
+	    "(-inf); log_softmax computes x - m - log(sum exp(x - m)) and never forms it",
+
+#include "grade/shared_runtime.def"
 	NULL
 };

@@ -77,7 +77,11 @@ static const char *const postskip[] = {
 	"entirely", "absolutely", "definitely", "real", "big", "red", "total",
 	"complete", "pure", "only", "merely", "affect", "affects", "touch",
 	"touches", "change", "changes", "aimed", "targeted", "improv", "improve",
-	"has", "have", "leav", "leave", "bring", "save", "sav", NULL
+	"has", "have", "leav", "leave", "bring", "save", "sav",
+	/* adverbs of frequency and degree: "the scaler is normally pointless" */
+	"normally", "normal", "usually", "usual", "typically", "generally",
+	"general", "mostly", "often", "largely", "basically", "essentially",
+	"practically", "then", "now", "therefore", NULL
 };
 static const char *const hypothetical[] = {
 	"if", "when", "whenever", "unless", "whether", "suppose", "assuming",
@@ -391,6 +395,10 @@ grade_stem(const char *w, size_t len, char out[GRADE_WORD])
 	if (n > 4 && b[n - 1] == b[n - 2] && strchr("bdgmnprt", b[n - 1]))
 		n--;
 	b[n] = '\0';
+	/* note, notes, noted, noting would meet "not", a negator: "Note
+	 * that autocast ..." negates nothing */
+	if (len > 3 && strcmp(b, "not") == 0)
+		strcpy(b, "note");
 	if (n >= GRADE_WORD)
 		b[GRADE_WORD - 1] = '\0';
 	strcpy(out, b);
