@@ -297,6 +297,30 @@ START_TEST(false_claim_beside_right_fails)
 		    "logit first, which gives about [0.731, 0.269]. For the loss, "
 		    "log(softmax(x)) is just as stable as log_softmax.",
 		    "log-softmax-equal" },
+		{ "cmp-speedup", "Not a speedup yet: skipped steps cost time and update nothing. "
+		    "Compare the time to reach fp32's validation loss on the same data "
+		    "and seed. The scaler also holds the learning-rate scheduler still "
+		    "on every skipped step.",
+		    "scaler-pauses-scheduler" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. clip_grad_norm_ caps every individual gradient "
+		    "element at max_norm.",
+		    "clip-norm-elementwise" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling multiplies the loss by S before backward and divides "
+		    "the gradients by S before the step; too large an S overflows. "
+		    "GradScaler keeps an individual scale factor for every layer.",
+		    "scale-per-tensor" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling multiplies the loss by S before backward and divides "
+		    "the gradients by S before the step; too large an S overflows. A "
+		    "different S shifts the optimum the model converges to.",
+		    "scale-changes-optimum" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward so the gradient survives, then unscales before the "
+		    "step. In unscale_ it multiplies the gradients by S a second time.",
+		    "unscale-multiplies" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

@@ -256,7 +256,9 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			double a = sign * tx->t[j].num;
 			char what[48];
 			snprintf(what, sizeof what, "exp(%g)", a);
-			gf_check_value(tx, i, j + 1, exp(a), what, out, &n, max);
+			/* an argument with decimals is known to half its last digit */
+			double u = tx->t[j].unit > 0 && tx->t[j].unit < 1 ? tx->t[j].unit : 0;
+			gf_check_value(tx, i, j + 1, exp(a), expm1(u / 2), what, out, &n, max);
 			continue;
 		}
 		/* a product: A x B, A times B, A squared */
@@ -269,12 +271,12 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			    (i == 0 || !gf_is_op_after(tx, i - 1))) {
 				char what[64];
 				snprintf(what, sizeof what, "%g x %g", a.v, b.v);
-				gf_check_value(tx, i, b.end, a.v * b.v, what, out, &n, max);
+				gf_check_value(tx, i, b.end, a.v * b.v, 0, what, out, &n, max);
 				i = b.end - 1;
 			} else if (j < tx->n && gf_is(&tx->t[j], "squared") && (i == 0 || !gf_is_op_after(tx, i - 1))) {
 				char what[64];
 				snprintf(what, sizeof what, "%g squared", a.v);
-				gf_check_value(tx, i, j + 1, a.v * a.v, what, out, &n, max);
+				gf_check_value(tx, i, j + 1, a.v * a.v, 0, what, out, &n, max);
 			} else {
 				gf_check_plain(tx, i, &a, out, &n, max);
 				i = a.end - 1;

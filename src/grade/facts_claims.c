@@ -19,9 +19,13 @@
  * said to equal, or a comparison ("greater than 65504"), and whether it
  * is said to be finite or inf in a named format. */
 void
-gf_check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
-    gfigure *out, size_t *n, size_t max)
+gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
+    const char *what, gfigure *out, size_t *n, size_t max)
 {
+	/* "anything above e^11.09 is inf": an expression that is a bound
+	 * is said to be nothing itself */
+	static const char *const bound[] = { "above", "over", "beyond", "past",
+		"below", "under", "than", "exceeds", "exceed", "between", NULL };
 	static const char *const greater[] = { "greater", "above", "exceeds", "exceed",
 		"over", "beyond", "bigger", "larger", "more", NULL };
 	static const char *const less[] = { "less", "below", "under", "smaller",
@@ -30,7 +34,7 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
 		"fine", "ok", "okay", "safe", NULL };
 	static const char *const inf[] = { "inf", "infinity", "infinite", "overflows",
 		"overflow", "overflowed", NULL };
-	if (!gf_asserted(tx, start))
+	if (!gf_asserted(tx, start) || (start > 0 && gf_is_any(&tx->t[start - 1], bound)))
 		return;
 	int cmp = 0;
 	for (size_t j = e; j < tx->n && j < e + GF_SCAN && tx->t[j].sent == tx->t[start].sent; j++) {
@@ -39,7 +43,9 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
 			gf_figure_at(tx, j, &f);
 			if (gf_negated(tx, start, j))
 				break;
-			if (cmp == 0 && !gf_agrees(&f, v))
+			if (cmp == 0 && !gf_agrees(&f, v) && !(rel > 0 &&
+			    (gf_agrees(&f, v * (1 + rel)) || gf_agrees(&f, v / (1 + rel)) ||
+			    (f.v - v / (1 + rel)) * (f.v - v * (1 + rel)) <= 0)))
 				gf_say(out, n, max, j, "%s is %.4g, not %.6g", what, v, f.v);
 			else if (cmp > 0 && !(v > f.v))
 				gf_say(out, n, max, j, "%s is %.4g, not more than %.6g", what, v, f.v);

@@ -51,8 +51,10 @@ int gf_fate(int id, double v);
 int gf_bound_of(const gfig *b, int sign);
 
 /* The claims (facts_claims.c). */
-void gf_check_value(gtext *tx, size_t start, size_t e, double v, const char *what,
-    gfigure *out, size_t *n, size_t max);
+/* v: the expression's value, known to within rel of itself (an argument
+ * written as 11.09 stands for 11.085 .. 11.095) */
+void gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
+    const char *what, gfigure *out, size_t *n, size_t max);
 void gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max);
 void gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out,

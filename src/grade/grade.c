@@ -189,7 +189,9 @@ densest_run(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
 
 /* Where a mention stands in the answer's order.  "Before you clip, call
  * unscale_": a clause opened by before names a step that comes after the
- * rest of its sentence. */
+ * rest of its sentence.  "scale(loss).backward() after the autocast
+ * forward": a step named past an after in its clause comes before what
+ * the clause began with. */
 static size_t
 placed(const gtext *tx, size_t p)
 {
@@ -197,6 +199,9 @@ placed(const gtext *tx, size_t p)
 
 	while (cs > 0 && tx->t[cs - 1].clause == tx->t[p].clause)
 		cs--;
+	for (size_t q = cs + 1; q < p; q++)
+		if (strcmp(tx->t[q].raw, "after") == 0)
+			return cs;
 	if (strcmp(tx->t[cs].stem, "befor") != 0 && strcmp(tx->t[cs].stem, "prior") != 0)
 		return p;
 	while (p + 1 < tx->n && tx->t[p + 1].sent == tx->t[cs].sent)

@@ -47,11 +47,16 @@ el_matches(const gel *el, const gtok *t)
 	}
 	if (t->isnum)
 		return false;
-	if (el->prefix)	/* the first letter weeds out almost every token */
-		return (t->raw[0] == el->word[0] &&
-		    strncmp(t->raw, el->word, strlen(el->word)) == 0) ||
-		    (t->stem[0] == el->word[0] &&
-		    strncmp(t->stem, el->word, strlen(el->word)) == 0);
+	if (el->prefix) {	/* the first letter weeds out almost every token */
+		if (t->raw[0] != el->word[0] && t->stem[0] != el->word[0])
+			return false;
+		size_t n = strlen(el->word);
+		/* unscale* is also the stem of unscaling and unscaled, "unscal" */
+		return strncmp(t->raw, el->word, n) == 0 ||
+		    strncmp(t->stem, el->word, n) == 0 ||
+		    (n >= 4 && el->word[n - 1] == 'e' && t->stem[n - 1] == '\0' &&
+		    strncmp(t->stem, el->word, n - 1) == 0);
+	}
 	if (t->hash != el->hash)
 		return false;
 	if (el->exact)

@@ -74,6 +74,7 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
+	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -145,10 +146,10 @@ const char *const grade_shared_lines[] = {
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
 	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
-	    "rais*/increas*/grow*/doubl*/bump* scale ~10 | "
-	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* ~8 | "
+	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~10 | "
+	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~8 | "
 	    "seq: skip* more headroom ~12 | "
-	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale ~10",
+	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~10",
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
 	    "halved by default); it grows only after a run of clean steps",
 
@@ -190,7 +191,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception unscale-twice: seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
-	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
+	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: unscale* several/multiple/repeatedly times/once ~6 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
@@ -268,7 +269,8 @@ const char *const grade_shared_lines[] = {
 	    "as GradScaler moves the scale and breaks with inf gradients",
 
 	"misconception inf-over-inf-one: seq: inf/infinity inf/infinity defined/equals/gives 1/one | "
-	    "seq: inf/infinity divided inf/infinity 1/one",
+	    "seq: inf/infinity divided inf/infinity 1/one | "
+	    "seq: inf/infinity inf/infinity evaluat*/is/comes/gives/equals 1/one -not/nan ~5",
 	"  why: inf / inf is NaN in IEEE 754 arithmetic (an invalid operation); that is the NaN here",
 
 	"misconception bf16-never-underflows: seq: @bf never/cannot/not underflow* | "
@@ -291,12 +293,16 @@ const char *const grade_shared_lines[] = {
 
 	"misconception bf16-narrow-exponent: seq: @bf same/fewer/less/smaller/narrower exponent* fp16/half | "
 	    "seq: @bf same 5 bit exponent | seq: @bf fewer exponent bits | "
-	    "seq: fewer/less exponent bits than fp16/half -e4m3/fp8/int8/e5m2",
+	    "seq: fewer/less exponent bits than fp16/half -e4m3/fp8/int8/e5m2 | "
+	    "seq: @bf shar*/has/keeps/uses fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~6 | "
+	    "seq: tf32 fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~10 | seq: tf32 is just fp16/half ~4",
 	"  why: bf16 has 8 exponent bits, fp32's, against fp16's 5: that is where its range "
 	    "comes from",
 
 	"misconception overflow-gives-nan: seq: overflow* produce*/gives/give*/becomes/yields nan directly | "
-	    "seq: nan instead of inf | seq: overflow* fp16/half produce*/gives/yields nan directly",
+	    "seq: nan instead of inf | seq: overflow* fp16/half produce*/gives/yields nan directly | "
+	    "seq: overflow*/overflowing produce*/gives/give*/yields/becomes/returns nan rather/instead -e4m3/fp8 ~8 | "
+	    "seq: nan rather/instead than/of inf -e4m3/fp8 ~4",
 	"  why: an fp16 overflow gives inf (e4m3, which has no inf, is the format whose "
 	    "overflow is NaN); the NaN here is inf / inf",
 
@@ -351,6 +357,7 @@ const char *const grade_shared_lines[] = {
 	"misconception fp8-more-range: seq: e4m3/e5m2/fp8 more/wider/larger/bigger/greater range than fp16/half | "
 	    "seq: e4m3/e5m2/fp8 larger/higher/bigger max/maximum than fp16/half | "
 	    "span: seq: e4m3/e5m2/fp8 which more/wider/larger/bigger/greater range fp16/half ~8 | "
+	    "seq: e4m3/e5m2/fp8 smaller/tinier/lower magnitude*/values/numbers than fp16/half ~8 | "
 	    "seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~6",
 	"  why: fp8 has less range than fp16, not more: e4m3 tops out at 448 and e5m2 at "
 	    "57344, against fp16's 65504",
@@ -367,12 +374,15 @@ const char *const grade_shared_lines[] = {
 	    "usually left off; it is optional, not required",
 
 	"misconception autocast-casts-params: seq: autocast convert*/cast*/store*/keeps weights/parameters/params fp16/half permanently/\"in place\" ~10 | "
-	    "seq: autocast stores weights/parameters/params in fp16/half",
+	    "seq: autocast stores weights/parameters/params in fp16/half | "
+	    "seq: autocast cast*/convert* param*/parameters/weights/\"optimizer state\" fp16/half -not ~14",
 	"  why: autocast casts inputs per op as the op runs; the parameters stay fp32 and "
 	    "nothing is converted in place",
 
 	"misconception scale-lr: seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* learning rate ~8 | "
-	    "seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* =lr ~6",
+	    "seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* =lr ~6 | "
+	    "seq: divid*/scal*/lower*/reduc* learning rate/lr by/with =s/=scale/scale ~6 | "
+	    "seq: learning rate/lr must/should/has divid*/scal* =s/=scale/scale ~8",
 	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
 	    "the gradients back before the step",
 
@@ -391,6 +401,8 @@ const char *const grade_shared_lines[] = {
 	    "and before clipping and the step",
 
 	"misconception loss-scaled-late: seq: scal*/multipl* =loss after backward ~6 | "
+	    "seq: backward normally/first then/and multipl*/scal* gradient*/grads ~10 | "
+	    "seq: multipl*/scal* the resulting gradient*/grads by ~4 | "
 	    "seq: multipl*/scal* gradients/grads by =s after backward ~8",
 	"  why: the loss is multiplied by S before backward, so the gradients come out "
 	    "scaled; scaling after backward is too late to keep them from flushing",
@@ -442,7 +454,9 @@ const char *const grade_shared_lines[] = {
 	    "already there",
 
 	"misconception skip-free: seq: skipped/skip* steps cost nothing/free ~5 | seq: skipped steps free | "
-	    "seq: skip* not cost*/waste* time/compute ~6",
+	    "seq: skip* not cost*/waste* time/compute ~6 | "
+	    "seq: iterations/steps nearly/almost/essentially/practically free/cheap/costless ~5 | "
+	    "seq: skip* abort*/cancel*/stop*/skips the backward ~6",
 	"  why: a skipped step costs a whole forward and backward pass and applies no update: "
 	    "it is time spent for nothing",
 

@@ -238,6 +238,31 @@ reports(const gtext *tx, size_t i)
 	return false;
 }
 
+/* "Raising the scale is tempting / the reflex / the knee-jerk fix": a
+ * first reaction named as such is an opinion held up to be judged. */
+static bool
+first_reaction(const char *stem)
+{
+	static const char *const w[] = { "tempt", "reflex", "instinct", "knee",
+		"jerk", NULL };
+	for (size_t k = 0; w[k]; k++)
+		if (strcmp(stem, w[k]) == 0)
+			return true;
+	return false;
+}
+
+/* "Scale up the loss all you like, the inf stays", "as much as you
+ * want": a concession, which grants nothing.  i is the "like"/"want". */
+static bool
+all_you_like(const gtext *tx, size_t i)
+{
+	if (i < 2 || (strcmp(tx->t[i].raw, "like") != 0 && strcmp(tx->t[i].raw, "want") != 0) ||
+	    strcmp(tx->t[i - 1].raw, "you") != 0)
+		return false;
+	return strcmp(tx->t[i - 2].raw, "all") == 0 ||
+	    (i >= 3 && strcmp(tx->t[i - 2].raw, "as") == 0 && strcmp(tx->t[i - 3].raw, "much") == 0);
+}
+
 /* Chain every token into the stem index (open addressing, linear probe). */
 static bool
 build_index(gtext *tx)
@@ -530,7 +555,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				tx->hypo[tx->t[k].clause] = HY_COND;
 			}
 		}
-		if (strcmp(tx->t[i].stem, "tempt") == 0)
+		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	}
 	/* "Clip before unscaling and you clip inflated gradients": an

@@ -150,7 +150,8 @@ static const char *const say[] = {
 	"think", "say", "says", "claim", "claims", "suggest", "suggests",
 	"propos", "believ", "assum", "expect", "want", "suggestion", "idea", "proposal", "assumption", "belief",
 	"myth", "misconception", "intuition", "impression",
-	"reflex", "instinct", "tell", "told", "insist", NULL
+	"reflex", "instinct", "tell", "told", "insist", "pitch", "argu",
+	"recommend", "advocat", NULL
 };
 
 /* Words a stated figure hangs on (facts.c): what it measures and the
@@ -279,6 +280,12 @@ static const char *const respell[][2] = {
 	{ "mutliplied", "multiplied" }, { "multiplyed", "multiplied" }, { "seqeunce", "sequence" },
 	{ "squence", "sequence" }, { "overflowd", "overflowed" }, { "clippping", "clipping" },
 	{ "cliping", "clipping" }, { "unscalling", "unscaling" }, { "optimiser", "optimizer" },
+	{ "devide", "divide" }, { "devides", "divides" }, { "devided", "divided" },
+	{ "deviding", "dividing" }, { "divde", "divide" }, { "multipys", "multiplies" },
+	{ "multiplys", "multiplies" }, { "mulitply", "multiply" }, { "multipy", "multiply" },
+	{ "tinyest", "tiniest" }, { "smalest", "smallest" }, { "largets", "largest" },
+	{ "gradints", "gradients" }, { "gradint", "gradient" }, { "grads", "grads" },
+	{ "subnormel", "subnormal" }, { "subnromal", "subnormal" }, { "exponentail", "exponential" },
 	{ "reprsentable", "representable" }, { "represntable", "representable" },
 	{ "expotential", "exponential" }, { "exponetial", "exponential" }, { "logits", "logits" },
 };
