@@ -321,6 +321,11 @@ START_TEST(false_claim_beside_right_fails)
 		    "before backward so the gradient survives, then unscales before the "
 		    "step. In unscale_ it multiplies the gradients by S a second time.",
 		    "unscale-multiplies" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward so the gradient survives, then unscales before the "
+		    "step. It rounds to zero because it is smaller than fp16's machine "
+		    "epsilon.",
+		    "epsilon-floor" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

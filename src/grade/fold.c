@@ -191,3 +191,73 @@ grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o)
 		out[(*o)++] = *w++;
 	return true;
 }
+
+/* TeX as people type it in answers: $e^{20} \approx 4.85\times10^{8}$,
+ * \mathrm{fl}_{16}(g), \frac{a}{b}, \infty.  The commands of notation
+ * become the words and signs the rubrics match, layout commands vanish,
+ * other commands are their names (\max is max), and the braces of an
+ * exponent go (2^{-24} is 2^-24).  s[i] is '\\', '$', '{' or '}'.
+ * Appends to out and returns the bytes of s consumed (0: none of these). */
+size_t
+grade_fold_tex(const char *s, size_t i, size_t n, char *out, size_t *o, size_t cap)
+{
+	static const struct { const char *cmd, *to; } map[] = {
+		{ "times", " x " }, { "cdot", " x " }, { "ast", " x " },
+		{ "approx", " approx " }, { "sim", " approx " }, { "simeq", " approx " },
+		{ "gg", " much greater than " }, { "ll", " much less than " },
+		{ "infty", " inf " }, { "to", " then " }, { "rightarrow", " then " },
+		{ "Rightarrow", " then " }, { "implies", " then " }, { "mapsto", " becomes " },
+		{ "longrightarrow", " then " }, { "leftarrow", " becomes " },
+		{ "leq", " at most " }, { "le", " at most " }, { "geq", " at least " },
+		{ "ge", " at least " }, { "neq", " not equal " }, { "ne", " not equal " },
+		{ "nabla", " grad " }, { "sum", " sum " }, { "div", " / " },
+		{ "lVert", " " }, { "rVert", " " }, { "Vert", " " }, { "|", " " },
+		{ "frac", " " }, { "mathrm", "" }, { "text", "" }, { "textrm", "" },
+		{ "mathbf", "" }, { "mathit", "" }, { "operatorname", "" }, { "left", "" },
+		{ "right", "" }, { "big", "" }, { "Big", "" }, { "tilde", "" }, { "hat", "" },
+		{ "bar", "" }, { "quad", " " }, { "qquad", " " }, { ",", " " }, { ";", " " },
+		{ "!", "" }, { " ", " " },
+	};
+	const char *to = NULL;
+	size_t used = 1;
+	char name[32];
+
+	if (s[i] == '$') {
+		to = " ";
+	} else if (s[i] == '{') {
+		/* an exponent's or a subscript's braces group, nothing more */
+		to = *o > 0 && out[*o - 1] == '^' ? "" : " ";
+		/* fl_{16} is fl16; x_{max} is x max */
+		if (*o > 0 && out[*o - 1] == '_') {
+			(*o)--;
+			to = i + 1 < n && isdigit((unsigned char)s[i + 1]) ? "" : " ";
+		}
+	} else if (s[i] == '}') {
+		to = i + 1 < n && s[i + 1] == '{' ? " / " : i + 1 < n &&
+		    (s[i + 1] == '_' || s[i + 1] == '^') ? "" : " ";	/* \frac{a}{b}, {fl}_{16} */
+		used = i + 1 < n && s[i + 1] == '{' ? 2 : 1;
+	} else if (s[i] == '\\' && i + 1 < n) {
+		size_t k = i + 1, len = 0;
+		if (isalpha((unsigned char)s[k])) {
+			while (k < n && isalpha((unsigned char)s[k]) && len < sizeof name - 1)
+				name[len++] = s[k++];
+		} else {
+			name[len++] = s[k++];
+		}
+		name[len] = '\0';
+		used = k - i;
+		for (size_t m = 0; m < sizeof map / sizeof map[0] && to == NULL; m++)
+			if (strcmp(map[m].cmd, name) == 0)
+				to = map[m].to;
+		if (to == NULL) {	/* \max, \exp, \alpha: the name itself */
+			if (*o < cap)
+				out[(*o)++] = ' ';
+			to = name;
+		}
+	} else {
+		return 0;
+	}
+	while (*to && *o < cap)
+		out[(*o)++] = *to++;
+	return used;
+}

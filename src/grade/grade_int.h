@@ -205,6 +205,7 @@ size_t grade_read_number(const char *s, size_t n, double *v, grade_numform *form
 size_t grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t cap,
     bool *insup);
 bool grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o);
+size_t grade_fold_tex(const char *s, size_t i, size_t n, char *out, size_t *o, size_t cap);
 
 /* A figure the answer states that the engine finds false (facts.c): the
  * token it stands at and why it is false. */

@@ -283,11 +283,14 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			if ((tx->t[q].flags & TK_JUDGE) || not_the_fix(tx, q, ce))
 				return true;
 	/* loosely, a dismissal right after it: "a bigger scale would just
-	 * multiply an inf", "raising it merely delays the skip" */
+	 * multiply an inf", "raising it merely delays the skip", "a bigger
+	 * scale only makes gradient overflow more likely" */
 	if (loose)
 		for (size_t q = me; q < ce && q - me <= 2; q++) {
 			const char *w = tx->t[q].raw;
-			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0)
+			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
+			    (strcmp(w, "only") == 0 && q + 1 < ce &&
+			    strcmp(tx->t[q + 1].raw, "if") != 0 && strcmp(tx->t[q + 1].raw, "when") != 0))
 				return true;
 			if (!(tx->t[q].flags & TK_POSTSKIP))
 				break;
@@ -343,9 +346,11 @@ scaler_does(const gtext *tx, size_t ms, size_t me)
 		 * "GradScaler will skip the step and halve the scale" */
 		bool future = false;
 		for (size_t b = q; b-- > ms && b + 6 > q;)
-			future |= strcmp(tx->t[b].raw, "will") == 0;
-		for (size_t b = ms, k = 0; b-- > 0 && k < 8 && tx->t[b].sent == tx->t[ms].sent; k++)
-			future |= strcmp(tx->t[b].raw, "will") == 0;
+			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
+		/* "GradScaler will just see inf grads, skip the step, and
+		 * halve the scale": the list's verbs share its will */
+		for (size_t b = ms, k = 0; b-- > 0 && k < 24 && tx->t[b].sent == tx->t[ms].sent; k++)
+			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
 		if ((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
 		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future)
 			verb = q;

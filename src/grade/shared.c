@@ -124,7 +124,7 @@ const char *const grade_shared_lines[] = {
 	"  why: fp32 only moves the cliff: exp overflows there too, past about 88; the "
 	    "shifted form is safe in every format",
 
-	"misconception softmax-eps: epsilon | seq: add*/plus 1e-6/1e-8/1e-12/eps/epsilon ~4 | "
+	"misconception softmax-eps: seq: epsilon/eps fix*/solv*/prevent*/avoid*/stop*/help*/cure* -not ~8 | seq: add*/plus 1e-6/1e-8/1e-12/eps/epsilon ~4 | "
 	    "\"division by zero\" | \"divide by zero\" | \"dividing by zero\" | "
 	    "\"denominator is zero\" | seq: denominator zero ~4",
 	"  why: the denominator is inf, not zero: exp overflowed, and inf / inf is NaN; "
@@ -492,6 +492,12 @@ const char *const grade_shared_lines[] = {
 	    "\"no difference\"/\"either is fine\"/equivalent -not/less ~12",
 	"  why: log(softmax(x)) takes the log of a probability that may have rounded to 0 "
 	    "(-inf); log_softmax computes x - m - log(sum exp(x - m)) and never forms it",
+
+	"misconception epsilon-floor: span: seq: below/under/smaller/less epsilon/eps zero/0/underflow*/flush* -relative/weight*/update*/added ~14 | "
+	    "span: seq: zero/0/underflow*/flush* below/under/smaller/less epsilon/eps -relative/weight*/update*/added ~14 | "
+	    "seq: epsilon/eps is/the smallest positive/representable/value/number -not ~5",
+	"  why: machine epsilon is the gap above 1 (2^-10 in fp16), a relative precision; "
+	    "the smallest positive fp16 value is the subnormal 2^-24, about 5.96e-8",
 
 #include "grade/shared_runtime.def"
 	NULL

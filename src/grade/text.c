@@ -238,6 +238,31 @@ reports(const gtext *tx, size_t i)
 	return false;
 }
 
+/* 'Turn up GradScaler' quotes as "Turn up GradScaler" does: a single
+ * quote that opens a word (no letter or digit before it) and one that
+ * closes a later word in the same sentence (none after it) are made
+ * double quotes; an apostrophe (it's, don't) has letters on both sides. */
+static void
+single_quotes(char *a, size_t o)
+{
+	for (size_t i = 0; i + 1 < o; i++) {
+		if (a[i] != '\'' || (i > 0 && isalnum((unsigned char)a[i - 1])) ||
+		    !isalpha((unsigned char)a[i + 1]))
+			continue;
+		for (size_t j = i + 2; j < o && j < i + 240; j++) {
+			if ((a[j] == '.' || a[j] == '?' || a[j] == '!') &&
+			    (j + 1 >= o || a[j + 1] == ' '))
+				break;
+			if (a[j] == '\'' && !isspace((unsigned char)a[j - 1]) &&
+			    (j + 1 >= o || !isalnum((unsigned char)a[j + 1]))) {
+				a[i] = a[j] = '"';
+				i = j;
+				break;
+			}
+		}
+	}
+}
+
 /* "Raising the scale is tempting / the reflex / the knee-jerk fix": a
  * first reaction named as such is an opinion held up to be judged. */
 static bool
@@ -341,11 +366,16 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	if (a == NULL)
 		return false;
 	bool insup = false;
+	size_t tex;
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x80) {
 			i += grade_fold_utf8((const unsigned char *)s + i, len - i, a, &o,
 			    cap - 1, &insup);
+		} else if ((c == '\\' || c == '$' || c == '{' || c == '}') &&
+		    (tex = grade_fold_tex(s, i, len, a, &o, cap - 1)) > 0) {
+			i += tex;
+			insup = false;
 		} else if (grade_comparison(s, i, len, a, &o)) {
 			i += (i + 1 < len && s[i + 1] == '=') ? 2 : 1;
 			insup = false;
@@ -356,6 +386,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		}
 	}
 	a[o] = '\0';
+	single_quotes(a, o);
 
 	/* Pass 2: tokens (about one per three bytes: one allocation for most
 	 * answers).  Apostrophes glue contractions: can't -> can not. */
