@@ -326,6 +326,35 @@ START_TEST(false_claim_beside_right_fails)
 		    "step. It rounds to zero because it is smaller than fp16's machine "
 		    "epsilon.",
 		    "epsilon-floor" },
+		{ "softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first. The two classes then get equal probabilities, since "
+		    "the logits are close.",
+		    "softmax-uniform" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward so the gradient survives, then unscales before the "
+		    "step. Strictly, fp16 rounds the value up to the smallest "
+		    "subnormal.",
+		    "round-up-subnormal" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. update() resets the scale to init_scale every "
+		    "iteration.",
+		    "scale-reset" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. When accumulating, call scaler.update() after "
+		    "every micro-batch.",
+		    "update-per-microbatch" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling multiplies the loss by S before backward and divides "
+		    "the gradients by S before the step; too large an S overflows. "
+		    "scaler.step checks the loss value itself, not the gradients.",
+		    "step-checks-loss" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward so the gradient survives, then unscales before the "
+		    "step. Run scaler.scale(loss).backward(), then clip_grad_norm_, "
+		    "then unscale_, then step and update.",
+		    "order-clip-first" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

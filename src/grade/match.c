@@ -320,6 +320,27 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	return false;
 }
 
+/* Is the main clause mc of a condition a rule the answer states?  "Autocast
+ * casts the weights to fp16 when it is entered", "if the loss is inf,
+ * raise the scale": a misconception in it is asserted, condition or not.
+ * Not so in a counterfactual ("raising the scale would help if the
+ * gradients underflowed") or before "only if" ("it is a speedup only if
+ * it reaches the same loss sooner"). */
+static bool
+rule_stated(const gtext *tx, int mc)
+{
+	static const char *const modal[] = { "would", "could", "might", "may",
+		"wouldnt", "couldnt", NULL };
+	size_t cs = tx->cstart[mc], ce = tx->cend[mc];
+
+	for (size_t q = cs; q < ce; q++)
+		for (size_t k = 0; modal[k]; k++)
+			if (strcmp(tx->t[q].raw, modal[k]) == 0)
+				return false;
+	return !(ce > cs && (strcmp(tx->t[ce - 1].raw, "only") == 0 ||
+	    (ce < tx->n && strcmp(tx->t[ce].raw, "unless") == 0)));
+}
+
 /* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
  * steps and shrinking the scale": what the scaler does to its own scale,
  * a verb of lowering it (lowers, shrinking, backs off, halves) in -s or -ing
@@ -494,6 +515,8 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			if (ph->span && ((tx->hypo[tx->t[ms].clause] == HY_MAIN &&
 			    tx->hypo[mc] == HY_COND) || (tx->hypo[tx->t[ms].clause] ==
 			    HY_COND && tx->hypo[mc] == HY_MAIN)))
+				hypo = false;
+			if (e->kind == GK_MISC && tx->hypo[mc] == HY_MAIN && rule_stated(tx, mc))
 				hypo = false;
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */

@@ -74,7 +74,8 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
-	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8",
+	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
+	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -111,7 +112,8 @@ const char *const grade_shared_lines[] = {
 	"misconception softmax-fp64: seq: softmax comput*/uses/use*/run* fp64/float64/double ~8 | "
 	    "seq: softmax fp64/float64/double internally ~6 | seq: comput*/computing fp64/float64 internally ~5 | "
 	    "seq: logsumexp/log-sum-exp/lse/trick/shift*/stable need*/must/has/require*/comput* fp64/float64/double ~8 | "
-	    "seq: cast*/convert*/upcast* logit*/input*/x to/into double/fp64/float64 first/before ~6",
+	    "seq: cast*/convert*/upcast* logit*/input*/x to/into double/fp64/float64 first/before ~6 | "
+	    "seq: softmax promot*/cast*/upcast*/convert* float64/fp64/double ~10",
 	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
 	    "escape overflow by computing in a wider format",
 
@@ -489,9 +491,22 @@ const char *const grade_shared_lines[] = {
 	    "passed to it are softmaxed twice",
 
 	"misconception log-softmax-equal: seq: log softmax \"just as stable\"/\"as stable\"/\"equally stable\"/"
-	    "\"no difference\"/\"either is fine\"/equivalent -not/less ~12",
+	    "\"no difference\"/\"either is fine\"/equivalent -not/less ~12 | "
+	    "seq: log_softmax/logsumexp/log-sum-exp less stable/accurate/safe -not ~6 | "
+	    "seq: stick*/use*/prefer* log softmax rather/instead log_softmax ~8",
 	"  why: log(softmax(x)) takes the log of a probability that may have rounded to 0 "
 	    "(-inf); log_softmax computes x - m - log(sum exp(x - m)) and never forms it",
+
+	"misconception softmax-uniform: seq: probabilit*/result/output/outputs essentially/roughly/about/approximately/exactly/basically/nearly "
+	    "0.5 0.5 ~6 | seq: equal/uniform probabilit* -not/unequal ~3 | seq: 50/50 split/each ~3",
+	"  | seq: come/comes out 0.5 ~4",
+	"  why: softmax([20, 19]) is about [0.731, 0.269]: a gap of 1 between the logits "
+	    "is a factor e between the probabilities",
+
+	"misconception round-up-subnormal: seq: round*/rounds 1e-8/=it/gradient/grad/value up to -not ~5 | "
+	    "seq: round*/rounds up to the/that smallest subnormal/denormal/2^-24 -not ~6",
+	"  why: 1e-8 is below half the smallest fp16 subnormal (2^-25, about 2.98e-8), so "
+	    "round-to-nearest sends it to 0, not up",
 
 	"misconception epsilon-floor: span: seq: below/under/smaller/less epsilon/eps zero/0/underflow*/flush* -relative/weight*/update*/added ~14 | "
 	    "span: seq: zero/0/underflow*/flush* below/under/smaller/less epsilon/eps -relative/weight*/update*/added ~14 | "
