@@ -135,6 +135,13 @@ grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t c
 		{ "\xe2\x88\x91", " sum " }, { "\xe2\x88\x87", " grad " },
 		{ "\xe2\x88\x82", " d " }, { "\xe2\x87\x90", " from " },
 	};
+	/* ∇(S·L) is a call of grad, ∇L a word apart */
+	if (n >= 4 && memcmp(s, "\xe2\x88\x87", 3) == 0 && s[3] == '(') {
+		for (const char *g = " grad"; *g && *o < cap; g++)
+			out[(*o)++] = *g;
+		*insup = false;
+		return 3;
+	}
 	/* A minus sign inside a number is its sign: 1e−8, 2^−24. */
 	if (n >= 3 && memcmp(s, "\xe2\x88\x92", 3) == 0 && *o >= 2 &&
 	    (out[*o - 1] == '^' || ((out[*o - 1] == 'e' || out[*o - 1] == 'E') &&

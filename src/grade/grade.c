@@ -187,6 +187,15 @@ densest_run(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
 	return best_d;
 }
 
+static bool
+word_in(const char *w, const char *const *list)
+{
+	for (size_t k = 0; list[k]; k++)
+		if (strcmp(w, list[k]) == 0)
+			return true;
+	return false;
+}
+
 /* Where a mention stands in the answer's order.  "Before you clip, call
  * unscale_": a clause opened by before names a step that comes after the
  * rest of its sentence.  "scale(loss).backward() after the autocast
@@ -199,14 +208,53 @@ placed(const gtext *tx, size_t p)
 
 	while (cs > 0 && tx->t[cs - 1].clause == tx->t[p].clause)
 		cs--;
-	for (size_t q = cs + 1; q < p; q++)
-		if (strcmp(tx->t[q].raw, "after") == 0)
-			return cs;
+	static const char *const back[] = { "this", "that", "which", "it", "these",
+		"those", "them", NULL };
+	static const char *const all[] = { "all", "everything", "both", "each", NULL };
+	for (size_t q = cs; q + 1 < p; q++) {
+		/* "after this, unscale_" is "then unscale_" */
+		if (strcmp(tx->t[q].raw, "after") != 0 || word_in(tx->t[q + 1].raw, back))
+			continue;
+		/* "step, update, all after the autocast forward": before the
+		 * whole sentence */
+		if (q > 0 && word_in(tx->t[q - 1].raw, all))
+			while (cs > 0 && tx->t[cs - 1].sent == tx->t[p].sent)
+				cs--;
+		return q > cs ? cs : p;
+	}
 	if (strcmp(tx->t[cs].stem, "befor") != 0 && strcmp(tx->t[cs].stem, "prior") != 0)
 		return p;
 	while (p + 1 < tx->n && tx->t[p + 1].sent == tx->t[cs].sent)
 		p++;
 	return p;
+}
+
+/* "backward on S x L", "scaler.scale(loss).backward()", "clip the
+ * unscaled gradients": one mention that names two neighbouring steps,
+ * the later one first, states no order between them.  Within a clause,
+ * a few words apart and with no word of order between, the later step's
+ * mention is placed with the earlier's (a tie is in order). */
+static void
+fuse_neighbours(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
+    const size_t *npos)
+{
+	static const char *const order[] = { "before", "after", "then", "first",
+		"and", "or", "next", "prior", "followed", "last", NULL };
+
+	for (size_t i = 0; i + 1 < nsteps; i++)
+		for (size_t a = 0; a < npos[i]; a++)
+			for (size_t b = 0; b < npos[i + 1]; b++) {
+				size_t pa = pos[i][a], pb = pos[i + 1][b];
+				if (pb >= pa || pa - pb > 5 || pa >= tx->n ||
+				    tx->t[pa].clause != tx->t[pb].clause)
+					continue;
+				bool worded = false;
+				for (size_t q = pb + 1; q < pa && !worded; q++)
+					for (size_t k = 0; order[k]; k++)
+						worded |= strcmp(tx->t[q].raw, order[k]) == 0;
+				if (!worded)
+					pos[i + 1][b] = pa;
+			}
 }
 
 /* Are the first mentions in canonical order (a tie counts as in order:
@@ -241,10 +289,15 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 	size_t len = 0, missing = 0, seg[32], named = 0;
 	bool used[64] = { false };
 
-	/* the answer's list, when one names every step it names */
+	/* the answer's list, when one names every step it names (an
+	 * optional step named only outside it, "(plus zero_grad at the
+	 * start)", is left out of the list) */
 	for (size_t i = 0; i < n; i++)
-		named += first[i] != (size_t)-1;
-	bool list = densest_run(tx, n, pos, npos, seg) == named;
+		named += first[i] != (size_t)-1 && steps[i]->required;
+	size_t in_run = densest_run(tx, n, pos, npos, seg), req_in_run = 0;
+	for (size_t i = 0; i < n; i++)
+		req_in_run += seg[i] != (size_t)-1 && steps[i]->required;
+	bool list = in_run > 0 && req_in_run == named;
 	const size_t *shown = list ? seg : first;
 	for (size_t k = 0; k < n && k < 64; k++) {
 		size_t bi = n;
@@ -417,6 +470,16 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		it->hit = true;
 	}
 	int concept_score = res->score;
+	if (nsteps) {
+		fuse_neighbours(&tx, nsteps, pos, npos);
+		for (size_t i = 0; i < nsteps; i++) {
+			if (npos[i])
+				first[i] = (size_t)-1;
+			for (size_t k = 0; k < npos[i]; k++)
+				if (pos[i][k] < first[i])
+					first[i] = pos[i][k];
+		}
+	}
 	bool order_ok = nsteps == 0 ||
 	    grade_order(r, &tx, steps, nsteps, first, pos, npos, res);
 	check_exclusive(r, m, res);

@@ -590,12 +590,18 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	}
 	/* "Clip before unscaling and you clip inflated gradients": an
-	 * imperative and its consequence, "X and you ...", is a condition. */
-	for (size_t i = 1; i + 1 < tx->n; i++)
+	 * imperative and its consequence, "X and you ...", "X and your
+	 * threshold ...", "X and the scale changes ...", is a condition. */
+	static const char *const then_who[] = { "you", "youre", "your", "the", "a",
+		"an", "it", "its", "everything", "nothing", NULL };
+	for (size_t i = 1; i + 1 < tx->n; i++) {
+		bool who = false;
+		for (size_t k = 0; then_who[k] && !who; k++)
+			who = strcmp(tx->t[i + 1].raw, then_who[k]) == 0;
 		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
-		    (strcmp(tx->t[i + 1].raw, "you") == 0 || strcmp(tx->t[i + 1].raw, "youre") == 0) &&
-		    (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER))
+		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER))
 			tx->hypo[tx->t[i].clause] = HY_COND;
+	}
 	for (int q = 0; q < nq; q++)
 		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
 			if (c >= 0)

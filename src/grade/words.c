@@ -129,7 +129,7 @@ static const char *const imperatives[] = {
 	"subtract", "divide", "multiply", "turn", "add", "apply", "move",
 	"upcast", "disable", "wrap", "replace", "halve", "double", "drop",
 	"keep", "check", "find", "crank", "rescale", "normalize",
-	"normalise", "unscale", NULL
+	"normalise", "unscale", "put", "swap", "place", "set", "reverse", NULL
 };
 static const char *const subjects[] = { "you", "we", "i", NULL };
 static const char *const modals[] = {
