@@ -20,6 +20,8 @@ enum {
 	TK_PRENEG = 1u << 6,	/* negates only what follows: rather, instead */
 	TK_QUESTION = 1u << 7,	/* in a sentence that ends with '?' */
 	TK_JUDGE = 1u << 8,	/* a verdict: wrong, useless, a red herring */
+	TK_CONSEQ = 1u << 9,	/* after the "and" of "do X and you get Y": the
+				 * consequence, which is asserted */
 };
 
 /* Clauses that assert nothing: HY_COND for conditions, questions,

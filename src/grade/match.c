@@ -518,6 +518,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 				hypo = false;
 			if (e->kind == GK_MISC && tx->hypo[mc] == HY_MAIN && rule_stated(tx, mc))
 				hypo = false;
+			/* "cast it afterwards and the inf turns back into a
+			 * number": the consequence is a claim */
+			if (e->kind == GK_MISC && (tx->t[ms].flags & TK_CONSEQ) &&
+			    (tx->t[me - 1].flags & TK_CONSEQ))
+				hypo = false;
 			/* charity for misconceptions, claims and steps; a not:
 			 * phrase must be negated outright to count */
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,

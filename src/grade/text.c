@@ -599,8 +599,11 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		for (size_t k = 0; then_who[k] && !who; k++)
 			who = strcmp(tx->t[i + 1].raw, then_who[k]) == 0;
 		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
-		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER))
+		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
+			for (size_t k = i + 1; k < tx->cend[tx->t[i].clause]; k++)
+				tx->t[k].flags |= TK_CONSEQ;
+		}
 	}
 	for (int q = 0; q < nq; q++)
 		for (int c = qlo[q]; c <= qhi[q] && c < tx->nclauses; c++)
