@@ -20,14 +20,18 @@
 
 #include "grade/grade_int.h"
 
-/* Tokens in the clause being built (0 when it has none yet). */
+/* Tokens in the clause being built (0 when it has none yet); a clause
+ * with a negator ("it isn't:") is a verdict, no label: the most. */
 static size_t
 label_len(const gtext *tx)
 {
 	size_t k = 0;
 
-	while (k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses)
+	while (k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses) {
+		if (tx->t[tx->n - 1 - k].flags & TK_NEGATOR)
+			return (size_t)-1;
 		k++;
+	}
 	return k;
 }
 
