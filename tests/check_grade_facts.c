@@ -147,6 +147,9 @@ START_TEST(false_figures_fall)
 	FALLS("fp32 itself overflows beyond about 1e16");
 	FALLS("the smallest fp16 number is 2^-10");
 	FALLS("bf16 has a 5-bit exponent");
+	/* a power is exact: 2^16 is not fp16's largest finite value */
+	FALLS("half precision tops out at 2^16 = 65536 because it has 16 bits");
+	STANDS("fp16 tops out at %.17g, just under 2^16", F16_MAX);
 }
 END_TEST
 
@@ -173,7 +176,21 @@ START_TEST(expressions_against_libm)
 			STANDS("exp(%d) overflows fp16 to inf", a);
 		}
 		STANDS("exp(-%d) = %.4g", a, exp(-a));
+		/* said to flush to zero: true exactly when the cast gives 0 */
+#ifdef HAVE_FLOAT16
+		bool zero = (double)(half)exp(-a) == 0;
+#else
+		bool zero = exp(-a) <= 0x1p-25;
+#endif
+		if (zero)
+			STANDS("e^-%d flushes to zero in fp16", a);
+		else
+			FALLS("e^-%d is below fp16's smallest normal number and flushes to zero", a);
 	}
+	/* an argument written with decimals is known to half its last digit */
+	STANDS("anything above e^11.09 (about 65504) is inf in fp16");
+	STANDS("e^11.09 is about 65504");
+	FALLS("e^11.2 is about 65504");
 	static const double x[] = { 10000, 1e4, 3, 65536, 1e-8, 2.5 };
 	for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
 		for (size_t j = 0; j < sizeof x / sizeof x[0]; j++) {
@@ -217,6 +234,10 @@ START_TEST(plain_claims_against_casts)
 				STANDS("%g fits in %s", v[i], name);
 			else
 				FALLS("%g fits in %s", v[i], name);
+			if (big)
+				STANDS("%g is beyond %s's range", v[i], name);
+			else
+				FALLS("%g is also beyond %s's range", v[i], name);
 			/* a bound is no claim about itself */
 			STANDS("anything above %g overflows %s", v[i], name);
 			/* its class, as the cast finds it */
@@ -328,6 +349,8 @@ START_TEST(scaler_defaults_checked)
 	FALLS("by default the backoff factor is 0.25");
 	FALLS("by default it doubles the scale every 500 steps");
 	FALLS("the default growth factor is 4");
+	FALLS("GradScaler starts from a default scale of 1024");
+	STANDS("GradScaler starts from a default loss scale of 65536");
 }
 END_TEST
 

@@ -90,6 +90,28 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 	if (claim > 0 && at + 1 < tx->n && (gf_is(&tx->t[at + 1], "value") ||
 	    gf_is(&tx->t[at + 1], "values") || gf_is(&tx->t[at + 1], "number") || gf_is(&tx->t[at + 1], "range")))
 		claim = 0;
+	/* "e^-1 is below fp16's smallest normal and flushes to zero": a
+	 * flush the clause says of the expression */
+	static const char *const zero[] = { "underflows", "underflow", "flushes", "flush",
+		"vanishes", NULL };
+	if (!claim)
+		for (size_t j = e; j < tx->n && j < e + 14 && tx->t[j].clause == tx->t[start].clause; j++)
+			if (gf_is_any(&tx->t[j], zero) && !gf_negated(tx, start, j)) {
+				int zf = GF_NOFMT;
+				for (size_t q = e; q < tx->n && tx->t[q].clause == tx->t[start].clause &&
+				    zf == GF_NOFMT; q++)
+					zf = gf_format_of(tx, q);
+				if (zf == GF_NOFMT || v == 0)
+					break;
+				const fp_format *zfm = fp_format_get((fp_id)zf);
+				unsigned zfl;
+				if (fp_classify(zfm, fp_encode(zfm, v, &zfl)) != FP_CLASS_ZERO)
+					gf_say(out, n, max, j, "%s is %.4g, which %s holds: it does not flush to zero",
+					    what, v, zfm->name);
+				else
+					gf_mark(tx, start, GF_FLUSH);
+				break;
+			}
 	if (!claim)
 		return;
 	if (gf_negated(tx, start, at))
@@ -131,7 +153,7 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 		"under", "than", "least", "most", "exceeds", "exceed", "to", "from",
 		"between", "and", "or", "vs", "versus", "like", NULL };
 	static const char *const big[] = { "overflows", "overflow", "overflowed",
-		"exceeds", "exceed", "inf", "infinity", NULL };
+		"exceeds", "exceed", "inf", "infinity", "beyond", "outside", NULL };
 	static const char *const fits[] = { "fits", "fit", "representable", NULL };
 	static const char *const zero[] = { "underflows", "underflow", "underflowed",
 		"flushes", "vanishes", "zero", NULL };
@@ -361,6 +383,10 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		what = "initial scale";
 		truth = c->init_scale;
 		i++;
+	} else if (gf_is(k, "scale") && i > 0 && (gf_is(&tx->t[i - 1], "default") ||
+	    (i > 1 && gf_is(&tx->t[i - 2], "default") && gf_is(&tx->t[i - 1], "loss")))) {
+		what = "initial scale";	/* "a default scale of 1024" */
+		truth = c->init_scale;
 	} else if ((gf_is(k, "s") || gf_is(k, "scale")) && i + 1 < tx->n &&
 	    (gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins"))) {
 		what = "initial scale";	/* "by default S starts at 2^24" */

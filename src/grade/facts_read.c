@@ -174,8 +174,8 @@ gf_figure_at(const gtext *tx, size_t i, gfig *f)
 
 /* Does the stated figure agree with the true value t, to within a unit
  * of its last digit ("65k" is 65504, "6e-8" 5.96e-8) but never more than
- * half of itself ("about 1e10" is not 65504), or to 0.1% when it was
- * written as an exact power (2^-24)? */
+ * half of itself ("about 1e10" is not 65504), or to 0.01% when it was
+ * written as an exact power (2^-24; 2^16 = 65536 is not 65504)? */
 bool
 gf_agrees(const gfig *f, double t)
 {
@@ -184,7 +184,7 @@ gf_agrees(const gfig *f, double t)
 	double lg = f->v > 0 ? log10(f->v) : 0.5;
 	if (f->sci && (f->unit >= f->v || f->unit == 0) && f->v > 0 && lg == floor(lg) && t > 0)
 		return t > f->v / 10 && t < f->v * 10;
-	double tol = f->unit > 0 ? f->unit : fabs(t) * 1e-3;
+	double tol = f->unit > 0 ? f->unit : fabs(t) * 1e-4;
 	if (tol > fabs(f->v) / 2)
 		tol = fabs(f->v) / 2;
 	return fabs(fabs(f->v) - fabs(t)) <= tol;
