@@ -288,6 +288,12 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	if (loose)
 		for (size_t q = me; q < ce && q - me <= 2; q++) {
 			const char *w = tx->t[q].raw;
+			/* "inf times a larger scale is still inf" */
+			if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 ||
+			    strcmp(w, "remains") == 0) && q + 1 < ce &&
+			    (strcmp(tx->t[q + 1].stem, "inf") == 0 || strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
+			    strcmp(tx->t[q + 1].stem, "nan") == 0))
+				return true;
 			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
 			    (strcmp(w, "only") == 0 && q + 1 < ce &&
 			    strcmp(tx->t[q + 1].raw, "if") != 0 && strcmp(tx->t[q + 1].raw, "when") != 0))
@@ -384,6 +390,20 @@ scaler_does(const gtext *tx, size_t ms, size_t me)
 	return false;
 }
 
+/* "makes gradient overflow more likely", "makes it worse": a works word
+ * at q followed closely by harm. */
+static bool
+makes_harm(const gtext *tx, size_t q, size_t ce)
+{
+	static const char *const harm[] = { "overflow", "wors", "inf", "nan", "likel",
+		"skip", "fail", "diverg", NULL };
+	for (size_t j = q + 1; j < ce && j <= q + 3; j++)
+		for (size_t k = 0; harm[k]; k++)
+			if (strncmp(tx->t[j].stem, harm[k], strlen(harm[k])) == 0)
+				return true;
+	return false;
+}
+
 /* "A larger scale also pushes gradients nearer 65504", "raising the scale
  * addresses underflow": a misconception written as the subject of its
  * clause (a gerund or a comparative opens the clause) is only talked
@@ -418,13 +438,14 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
 		return false;
 	/* in the match too: "casting is just as good"; a works word that is
-	 * negated says the opposite ("... and does not repair an inf") */
+	 * negated says the opposite ("... and does not repair an inf"), and
+	 * so does one that makes harm ("makes gradient overflow more likely") */
 	for (q = ms + 1; q < ce; q++)
 		for (size_t i = 0; works[i]; i++)
 			if (strcmp(tx->t[q].stem, works[i]) == 0 &&
 			    !(q > 0 && (tx->t[q - 1].flags & TK_NEGATOR)) &&
 			    !(q > 1 && (tx->t[q - 2].flags & TK_NEGATOR) &&
-			    (tx->t[q - 1].flags & TK_SKIP)))
+			    (tx->t[q - 1].flags & TK_SKIP)) && !makes_harm(tx, q, ce))
 				return false;
 	return true;
 }
