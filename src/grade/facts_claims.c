@@ -98,8 +98,8 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 		for (size_t j = e; j < tx->n && j < e + 14 && tx->t[j].clause == tx->t[start].clause; j++)
 			if (gf_is_any(&tx->t[j], zero) && !gf_negated(tx, start, j)) {
 				int zf = GF_NOFMT;
-				for (size_t q = e; q < tx->n && tx->t[q].clause == tx->t[start].clause &&
-				    zf == GF_NOFMT; q++)
+				int zc = tx->t[start].clause;
+				for (size_t q = tx->cstart[zc]; q < tx->cend[zc] && zf == GF_NOFMT; q++)
 					zf = gf_format_of(tx, q);
 				if (zf == GF_NOFMT || v == 0)
 					break;

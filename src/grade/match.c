@@ -437,6 +437,14 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 		comparative |= strcmp(v, more[i]) == 0;
 	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
 		return false;
+	/* a match that runs into the predicate states it: "switching to
+	 * bf16 just means setting allow_tf32" */
+	static const char *const be[] = { "is", "are", "was", "were", "means", "mean",
+		"equals", NULL };
+	for (size_t p = ms + 1; p < me; p++)
+		for (size_t i = 0; be[i]; i++)
+			if (strcmp(tx->t[p].raw, be[i]) == 0)
+				return false;
 	/* in the match too: "casting is just as good"; a works word that is
 	 * negated says the opposite ("... and does not repair an inf"), and
 	 * so does one that makes harm ("makes gradient overflow more likely") */

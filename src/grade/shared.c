@@ -251,7 +251,7 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-static: seq: never/not change*/adjust*/adapt*/move* =s/=scale \"on its own\" | "
 	    "seq: =scale/default stays/remains/kept fixed/constant -static/manual*/unlike | \"tune it by hand\" | "
 	    "seq: scale/s fixed/constant for the whole run -static/manual*/unlike | "
-	    "seq: fixed/constant for/throughout whole/entire run/training -static/manual*/could/would/alternative/instead/unlike/rather ~5",
+	    "seq: fixed/constant for/throughout whole/entire run/training -static/manual*/could/would/alternative/instead/unlike/rather ~7",
 	"  why: GradScaler is dynamic: it halves the scale after an inf or NaN and doubles it "
 	    "after a run of clean steps (growth_interval)",
 
@@ -359,6 +359,7 @@ const char *const grade_shared_lines[] = {
 	"misconception fp8-more-range: seq: e4m3/e5m2/fp8 more/wider/larger/bigger/greater range than fp16/half | "
 	    "seq: e4m3/e5m2/fp8 larger/higher/bigger max/maximum than fp16/half | "
 	    "span: seq: e4m3/e5m2/fp8 which more/wider/larger/bigger/greater range fp16/half ~8 | "
+	    "span: seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~8 | "
 	    "seq: e4m3/e5m2/fp8 smaller/tinier/lower magnitude*/values/numbers than fp16/half ~8 | "
 	    "seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~6",
 	"  why: fp8 has less range than fp16, not more: e4m3 tops out at 448 and e5m2 at "
@@ -470,7 +471,8 @@ const char *const grade_shared_lines[] = {
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
 	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
-	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10",
+	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
+	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
 	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
 	"misconception softmax-top-one: seq: largest/max/maximum/top/biggest/winning probabilit*/class exactly 1/one "
@@ -485,7 +487,7 @@ const char *const grade_shared_lines[] = {
 	"  why: torch.softmax and F.softmax subtract the max internally (and autocast runs them "
 	    "in fp32): the library softmax is the stable one",
 
-	"misconception cross-entropy-probs: seq: pass*/feed*/give*/hand* probabilit*/softmax output*/its to/into "
+	"misconception cross-entropy-probs: seq: pass*/feed*/give*/hand* probabilit*/output*/its to/into "
 	    "cross_entropy/crossentropy/crossentropyloss/\"cross entropy\"/nll* -not/never/instead/rather/logit* ~10",
 	"  why: F.cross_entropy takes logits and applies log_softmax itself; probabilities "
 	    "passed to it are softmaxed twice",

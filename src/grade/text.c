@@ -20,19 +20,26 @@
 
 #include "grade/grade_int.h"
 
-/* Tokens in the clause being built (0 when it has none yet); a clause
- * with a negator ("it isn't:") is a verdict, no label: the most. */
+/* Tokens in the clause being built (0 when it has none yet). */
 static size_t
 label_len(const gtext *tx)
 {
 	size_t k = 0;
 
-	while (k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses) {
-		if (tx->t[tx->n - 1 - k].flags & TK_NEGATOR)
-			return (size_t)-1;
+	while (k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses)
 		k++;
-	}
 	return k;
+}
+
+/* Does the clause being built hold a negator?  ("it isn't:" is a
+ * verdict, not a label.) */
+static bool
+clause_negates(const gtext *tx)
+{
+	for (size_t k = 0; k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses; k++)
+		if (tx->t[tx->n - 1 - k].flags & TK_NEGATOR)
+			return true;
+	return false;
 }
 
 /* ---- building the token list -------------------------------------------- */
@@ -101,17 +108,29 @@ push(gtext *tx)
  * split: its only imperative follows "you" and is the condition's verb.
  */
 static size_t
-main_clause_start(const gtext *tx, unsigned cls, bool w_is_the)
+main_clause_start(const gtext *tx, unsigned cls, bool w_is_the, bool w_s_verb)
 {
 	size_t k = label_len(tx), n = tx->n;
 
 	bool det = w_is_the;	/* "... is skipped the scaler raises it" */
+	const gtok *prev = &tx->t[n > 0 ? n - 1 : 0];
+	/* "when step finds an inf it zeroes ...": it or they, then a verb in
+	 * -s, after a condition that has a verb of its own */
+	bool pron = n > 0 && k >= 3 && (strcmp(prev->raw, "it") == 0 ||
+	    strcmp(prev->raw, "they") == 0) && w_s_verb;
+	if (pron && (tx->t[n - k].flags & TK_IF)) {
+		for (size_t i = n - k + 1; i + 1 < n; i++) {
+			size_t l = strlen(tx->t[i].raw);
+			if (l > 3 && (tx->t[i].raw[l - 1] == 's' || strcmp(tx->t[i].raw + l - 2, "ed") == 0) &&
+			    !(tx->t[i].cls & (WC_FUNC | WC_SKIP)))
+				return n - 1;
+		}
+	}
 	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL) || det))
 		return (size_t)-1;
 	size_t c0 = n - k;	/* the clause's first token */
 	if (!(tx->t[c0].flags & TK_IF))
 		return (size_t)-1;
-	const gtok *prev = &tx->t[n - 1];
 	size_t at;
 	if (det) {
 		if (prev->isnum || (prev->cls & (WC_SKIP | WC_FUNC | WC_SUBJ |
@@ -156,6 +175,12 @@ add_word(gtext *tx, const char *w, size_t len)
 		len = strlen(raw);
 	}
 	unsigned cls = grade_word_class(raw);
+	/* "log(softmax(x)) is then just as stable": a then after a verb of
+	 * being is an adverb, not the next step */
+	if (strcmp(raw, "then") == 0 && tx->n > 0 && (strcmp(tx->t[tx->n - 1].raw, "is") == 0 ||
+	    strcmp(tx->t[tx->n - 1].raw, "are") == 0 || strcmp(tx->t[tx->n - 1].raw, "was") == 0 ||
+	    strcmp(tx->t[tx->n - 1].raw, "be") == 0))
+		cls &= ~WC_SPLIT;
 	if ((cls & WC_SPLIT) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
 		/* "raise the scale if gradients underflow": a conditional does
 		 * not assert its main clause either. */
@@ -163,7 +188,9 @@ add_word(gtext *tx, const char *w, size_t len)
 			tx->t[tx->n - 1].flags |= TK_CONDMAIN;
 		tx->nclauses++;
 	} else if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
-		size_t at = main_clause_start(tx, cls, strcmp(raw, "the") == 0);
+		size_t rl = strlen(raw);
+		size_t at = main_clause_start(tx, cls, strcmp(raw, "the") == 0,
+		    rl > 3 && raw[rl - 1] == 's' && raw[rl - 2] != 's' && !(cls & (WC_FUNC | WC_SKIP)));
 		if (at != (size_t)-1) {
 			tx->nclauses++;
 			for (size_t i = at; i < tx->n; i++)
@@ -513,7 +540,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 					tx->t[k - 1].flags |= TK_QUESTION;
 			/* "Loss scaling: usually dropped": a short label before a
 			 * colon belongs to what follows it. */
-			if (c == ':' && label_len(tx) <= 3) {
+			if (c == ':' && label_len(tx) <= 3 && !clause_negates(tx)) {
 				i++;
 				continue;
 			}
