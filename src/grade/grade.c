@@ -59,6 +59,16 @@ is_salad(const gtext *tx)
 	    tx->nsent <= 1 && rel < 2;
 }
 
+/* Is w one of the words of list? */
+static bool
+word_in(const char *w, const char *const *list)
+{
+	for (size_t k = 0; list[k]; k++)
+		if (strcmp(w, list[k]) == 0)
+			return true;
+	return false;
+}
+
 /* A hedge that never commits: an explicit refusal to commit ("not sure
  * which", "may or may not", "hard to say", "whatever works"), or three
  * clauses or more opened by maybe, perhaps, possibly, "might be", "could
@@ -67,6 +77,8 @@ is_salad(const gtext *tx)
 static bool
 is_hedge(const gtext *tx)
 {
+	static const char *const any_fine[] = { "would", "could", "will", "works",
+		"work", "fine", "ok", "okay", "is", NULL };
 	static const char *const refuse[][3] = {
 		{ "not", "sure", NULL }, { "no", "idea", NULL }, { "hard", "to", "say" },
 		{ "may", "or", "may" }, { "might", "or", "might" }, { "whatever", "works", NULL },
@@ -89,8 +101,15 @@ is_hedge(const gtext *tx)
 				m++;
 			if (m == 3 || (m < 3 && refuse[k][m] == NULL)) {
 				/* "I'm fairly sure" commits; "not sure" after it does not */
-				if (!(k == 0 && i > 0 && strcmp(tx->t[i - 1].raw, "fairly") == 0))
-					return true;
+				if (k == 0 && i > 0 && strcmp(tx->t[i - 1].raw, "fairly") == 0)
+					continue;
+				/* "any of them would work" refuses; "whether any of
+				 * them are inf" asks about the gradients */
+				if (strcmp(refuse[k][0], "any") == 0 && i + 3 < tx->n &&
+				    tx->t[i + 3].clause == tx->t[i].clause &&
+				    !word_in(tx->t[i + 3].raw, any_fine))
+					continue;
+				return true;
 			}
 		}
 		bool first = i == 0 || tx->t[i - 1].clause != tx->t[i].clause;
@@ -184,16 +203,27 @@ densest_run(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
 	for (size_t k = best_lo; k < best_hi; k++)
 		if (seg_first[ms[k].step] == (size_t)-1)
 			seg_first[ms[k].step] = ms[k].pos;
+	/* "With clipping, the order is forward -> ... -> clip -> step": when
+	 * the run names a step twice, it is in order if some choice of its
+	 * mentions is; each step takes its first mention not before the
+	 * step ahead of it. */
+	size_t pick[32], last = 0;
+	bool fits = true;
+	for (size_t i = 0; i < nsteps && i < 32 && fits; i++) {
+		pick[i] = (size_t)-1;
+		if (seg_first[i] == (size_t)-1)
+			continue;
+		for (size_t k = best_lo; k < best_hi && pick[i] == (size_t)-1; k++)
+			if (ms[k].step == i && ms[k].pos >= last)
+				pick[i] = ms[k].pos;
+		if (pick[i] == (size_t)-1)
+			fits = false;
+		else
+			last = pick[i];
+	}
+	if (fits && nsteps <= 32)
+		memcpy(seg_first, pick, nsteps * sizeof *seg_first);
 	return best_d;
-}
-
-static bool
-word_in(const char *w, const char *const *list)
-{
-	for (size_t k = 0; list[k]; k++)
-		if (strcmp(w, list[k]) == 0)
-			return true;
-	return false;
 }
 
 /* Where a mention stands in the answer's order.  "Before you clip, call
@@ -222,6 +252,10 @@ placed(const gtext *tx, size_t p)
 				cs--;
 		return q > cs ? cs : p;
 	}
+	/* "so before you touch them with clip_grad_norm_, ..." */
+	static const char *const lead[] = { "so", "and", "but", "now", "then", "just", NULL };
+	if (cs + 1 < p && word_in(tx->t[cs].raw, lead))
+		cs++;
 	if (strcmp(tx->t[cs].stem, "befor") != 0 && strcmp(tx->t[cs].stem, "prior") != 0)
 		return p;
 	while (p + 1 < tx->n && tx->t[p + 1].sent == tx->t[cs].sent)
@@ -245,7 +279,7 @@ fuse_neighbours(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
 		for (size_t a = 0; a < npos[i]; a++)
 			for (size_t b = 0; b < npos[i + 1]; b++) {
 				size_t pa = pos[i][a], pb = pos[i + 1][b];
-				if (pb >= pa || pa - pb > 5 || pa >= tx->n ||
+				if (pb >= pa || pa - pb > 8 || pa >= tx->n ||
 				    tx->t[pa].clause != tx->t[pb].clause)
 					continue;
 				bool worded = false;

@@ -322,7 +322,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception scale-multiplies-forward: seq: scaler/gradscaler/@scaling multipl*/scales/appli* every/each/all activation* | "
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
-	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6",
+	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~6",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
 
