@@ -355,6 +355,36 @@ START_TEST(false_claim_beside_right_fails)
 		    "step. Run scaler.scale(loss).backward(), then clip_grad_norm_, "
 		    "then unscale_, then step and update.",
 		    "order-clip-first" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling multiplies the loss by S before backward and divides "
+		    "the gradients by S before the step; too large an S overflows. A "
+		    "bare optimizer.step() automatically divides the scale out anyway.",
+		    "step-knows-scale" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. unscale_ converts the gradients to fp16 for a "
+		    "half-precision optimizer.",
+		    "unscale-casts" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward so the gradient survives, then unscales before the "
+		    "step. Put differently, scaler.scale divides the loss by a large "
+		    "number.",
+		    "scale-divides-loss" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. You can also remove "
+		    "gradient clipping with bf16.",
+		    "clip-is-for-fp16" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. bf16 is the IEEE 754 half "
+		    "standard format.",
+		    "bf16-ieee-half" },
+		{ "overflow", "It overflows in the forward pass: 1e8 is above fp16's 65504, so it "
+		    "is inf, and raising the loss scale cannot fix a forward inf; run "
+		    "the multiply in fp32 or bf16. Better, keep master weights in fp32 "
+		    "so that all activations are automatically fp32.",
+		    "fp32-weights-fp32-acts" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

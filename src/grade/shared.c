@@ -76,6 +76,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
 	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
+	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -114,6 +115,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: logsumexp/log-sum-exp/lse/trick/shift*/stable need*/must/has/require*/comput* fp64/float64/double ~8 | "
 	    "seq: cast*/convert*/upcast* logit*/input*/x to/into double/fp64/float64 first/before ~6 | "
 	    "seq: softmax promot*/cast*/upcast*/convert* float64/fp64/double ~10",
+	"  | \"exp x / logsumexp\"",
 	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
 	    "escape overflow by computing in a wider format",
 
@@ -136,6 +138,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
+	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~6 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6",
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
 
@@ -157,6 +160,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception skip-still-updates: seq: skip*/skipped still update*/appl* ~5 | "
 	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero ~6",
+	"  | seq: scaler.step/step still appl*/applies the update -not/finite/skip*/only ~4 | seq: inf gradient*/grads clipped/clamped to ~4",
 	"  why: a skipped step applies no update at all: scaler.step does not call the "
 	    "optimizer when the gradients hold an inf or NaN, and the scale is lowered",
 
@@ -195,6 +199,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
 	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: unscale* several/multiple/repeatedly times/once ~6 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
+	"  | seq: unscale* again/twice right/to/safe -not/error*/raises/once ~6",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
 
@@ -262,6 +267,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception backward-in-autocast: seq: backward inside/in/within/under autocast | "
 	    "seq: gradients computed in fp16 inside autocast",
+	"  | span: seq: backward called/run/be inside/in/within autocast -outside/not ~10",
 	"  why: backward belongs outside the autocast region: its ops run in the dtypes the "
 	    "forward chose; wrapping it in autocast is not how AMP is used",
 
@@ -273,6 +279,7 @@ const char *const grade_shared_lines[] = {
 	"misconception inf-over-inf-one: seq: inf/infinity inf/infinity defined/equals/gives 1/one | "
 	    "seq: inf/infinity divided inf/infinity 1/one | "
 	    "seq: inf/infinity inf/infinity evaluat*/is/comes/gives/equals 1/one -not/nan ~5",
+	"  | seq: ieee defines inf/infinity inf/infinity 1/one ~6 | seq: add*/adding/sum two/of inf*/infinit* gives/give/is/yields nan ~6",
 	"  why: inf / inf is NaN in IEEE 754 arithmetic (an invalid operation); that is the NaN here",
 
 	"misconception bf16-never-underflows: seq: @bf never/cannot/not underflow* | "
@@ -298,6 +305,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: fewer/less exponent bits than fp16/half -e4m3/fp8/int8/e5m2 | "
 	    "seq: @bf shar*/has/keeps/uses fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~6 | "
 	    "seq: tf32 fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~10 | seq: tf32 is just fp16/half ~4",
+	"  | seq: @bf its smaller/narrower exponent range ~6 | seq: @bf needs/need larger/bigger/more loss scale* -not ~6 | seq: @bf essentially/basically/just tf32 ~4",
 	"  why: bf16 has 8 exponent bits, fp32's, against fp16's 5: that is where its range "
 	    "comes from",
 
@@ -338,6 +346,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception skip-by-design: seq: skip* \"by design\" | seq: skip* half of all steps | "
 	    "seq: skip* most steps normal/expected",
+	"  | seq: \"by design\" skip*/skips ~4",
 	"  why: a healthy run skips a step only now and then (while the scale settles); many "
 	    "skips mean gradients keep overflowing, which needs a cause",
 
@@ -362,6 +371,7 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~8 | "
 	    "seq: e4m3/e5m2/fp8 smaller/tinier/lower magnitude*/values/numbers than fp16/half ~8 | "
 	    "seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~6",
+	"  | seq: e4m3/e5m2/fp8 keeps/has/uses the 8 bit exponent -not ~8",
 	"  why: fp8 has less range than fp16, not more: e4m3 tops out at 448 and e5m2 at "
 	    "57344, against fp16's 65504",
 
@@ -407,6 +417,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: backward normally/first then/and multipl*/scal* gradient*/grads ~10 | "
 	    "seq: multipl*/scal* the resulting gradient*/grads by ~4 | "
 	    "seq: multipl*/scal* gradients/grads by =s after backward ~8",
+	"  | seq: multipl*/scal* the gradient*/grads by big/large/a factor after backward ~12",
 	"  why: the loss is multiplied by S before backward, so the gradients come out "
 	    "scaled; scaling after backward is too late to keep them from flushing",
 
@@ -473,6 +484,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
 	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
 	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
+	"  | seq: exp*/exponential* never overflow* in @bf ~6 | seq: drop*/skip*/remove* the max-subtraction/max subtraction/shift trick* ~4",
 	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
 	"misconception softmax-top-one: seq: largest/max/maximum/top/biggest/winning probabilit*/class exactly 1/one "
@@ -502,6 +514,7 @@ const char *const grade_shared_lines[] = {
 	"misconception softmax-uniform: seq: probabilit*/result/output/outputs essentially/roughly/about/approximately/exactly/basically/nearly "
 	    "0.5 0.5 ~6 | seq: equal/uniform probabilit* -not/unequal ~3 | seq: 50/50 split/each ~3",
 	"  | seq: come/comes out 0.5 ~4",
+	"  | seq: probabilit* come/comes out at about/roughly 0.5 ~8",
 	"  why: softmax([20, 19]) is about [0.731, 0.269]: a gap of 1 between the logits "
 	    "is a factor e between the probabilities",
 
