@@ -294,6 +294,9 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			    (strcmp(tx->t[q + 1].stem, "inf") == 0 || strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
 			    strcmp(tx->t[q + 1].stem, "nan") == 0))
 				return true;
+			/* "raising S at best means the step is skipped" */
+			if (strcmp(w, "at") == 0 && q + 1 < ce && strcmp(tx->t[q + 1].raw, "best") == 0)
+				return true;
 			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
 			    (strcmp(w, "only") == 0 && q + 1 < ce &&
 			    strcmp(tx->t[q + 1].raw, "if") != 0 && strcmp(tx->t[q + 1].raw, "when") != 0))
@@ -435,8 +438,16 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 	bool comparative = false;
 	for (size_t i = 0; more[i]; i++)
 		comparative |= strcmp(v, more[i]) == 0;
-	if (me >= ce || !((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
+	if (!((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
 		return false;
+	/* "Raising the loss scale, even from 2^16 to 2^24, never reaches
+	 * that value": the predicate past the commas says whether it works */
+	if (me >= ce) {
+		for (size_t p = ce; p < tx->n && tx->t[p].sent == tx->t[ms].sent; p++)
+			if (tx->t[p].flags & (TK_NEGATOR | TK_JUDGE))
+				return true;
+		return false;
+	}
 	/* a match that runs into the predicate states it: "switching to
 	 * bf16 just means setting allow_tf32" */
 	static const char *const be[] = { "is", "are", "was", "were", "means", "mean",

@@ -376,7 +376,7 @@ const char *const grade_shared_lines[] = {
 	    "57344, against fp16's 65504",
 
 	"misconception bf16-hardware-wrong: seq: v100/volta/t4/turing support*/has/have/runs/run bf16 -not/no/lack*/without/emulat* | "
-	    "not: seq: a100/ampere/h100/hopper support*/has/have bf16",
+	    "not: seq: a100/ampere/h100/hopper support*/has/have bf16 -pre/before/older/earlier/prior",
 	"  why: fast bf16 arrived with Ampere (A100) on NVIDIA GPUs and is on Hopper too; "
 	    "V100 and T4 have fp16 tensor cores but no bf16 ones",
 

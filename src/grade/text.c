@@ -617,6 +617,12 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				tx->hypo[tx->t[k].clause] = HY_COND;
 			}
 		}
+		/* "clamping the logits, as was proposed, ...": a proposal
+		 * reported as such */
+		if (i > 0 && (strcmp(tx->t[i].raw, "proposed") == 0 || strcmp(tx->t[i].raw, "suggested") == 0) &&
+		    (strcmp(tx->t[i - 1].raw, "as") == 0 || (i > 1 && strcmp(tx->t[i - 2].raw, "as") == 0)))
+			for (size_t k = i + 1; k-- > 0 && tx->t[k].sent == tx->t[i].sent;)
+				tx->hypo[tx->t[k].clause] = HY_COND;
 		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
 			tx->hypo[tx->t[i].clause] = HY_COND;
 	}

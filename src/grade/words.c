@@ -280,6 +280,8 @@ static const char *const respell[][2] = {
 	{ "mutliplied", "multiplied" }, { "multiplyed", "multiplied" }, { "seqeunce", "sequence" },
 	{ "squence", "sequence" }, { "overflowd", "overflowed" }, { "clippping", "clipping" },
 	{ "cliping", "clipping" }, { "unscalling", "unscaling" }, { "optimiser", "optimizer" },
+	{ "limt", "limit" }, { "limmit", "limit" }, { "milion", "million" },
+	{ "millon", "million" }, { "nought", "zero" }, { "positve", "positive" },
 	{ "devide", "divide" }, { "devides", "divides" }, { "devided", "divided" },
 	{ "deviding", "dividing" }, { "divde", "divide" }, { "multipys", "multiplies" },
 	{ "multiplys", "multiplies" }, { "mulitply", "multiply" }, { "multipy", "multiply" },
