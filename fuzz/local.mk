@@ -50,17 +50,20 @@ EXTRA_DIST += fuzz/regress
 
 # --- make fuzz ---------------------------------------------------------------
 # The library is compiled again with clang and the sanitizers, one object
-# per source under fuzz/obj (names flattened: src/fp/text.c -> src_fp_text.o).
+# per source under fuzz/obj (names flattened: src/fp/text.c -> src_fp_text.o);
+# the sources the build writes (the shared misconceptions' tables) are in
+# the build tree, the others in the source tree.
 FUZZ_COMPILE = $(FUZZ_CC) -std=c11 $(FUZZ_CFLAGS) $(DEFS) $(DEFAULT_INCLUDES) \
 	$(AM_CPPFLAGS) $(CPPFLAGS)
 
-fuzz/obj/stamp: $(src_libfptutor_a_SOURCES) config.h
+fuzz/obj/stamp: $(src_libfptutor_a_SOURCES) $(nodist_src_libfptutor_a_SOURCES) config.h
 	@$(MKDIR_P) fuzz/obj
-	@for f in $(src_libfptutor_a_SOURCES); do \
+	@for f in $(src_libfptutor_a_SOURCES) $(nodist_src_libfptutor_a_SOURCES); do \
 	  case $$f in *.c) ;; *) continue ;; esac; \
 	  o=fuzz/obj/`echo $$f | sed 's|/|_|g; s|\.c$$|.o|'`; \
+	  s=$(srcdir)/$$f; test -f $$s || s=$$f; \
 	  echo "  FUZZCC   $$f"; \
-	  $(FUZZ_COMPILE) -fsanitize=fuzzer-no-link -c $(srcdir)/$$f -o $$o || exit 1; \
+	  $(FUZZ_COMPILE) -fsanitize=fuzzer-no-link -c $$s -o $$o || exit 1; \
 	done
 	@touch $@
 

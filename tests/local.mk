@@ -5,13 +5,13 @@
 # --- Check suites -------------------------------------------------------------
 if HAVE_CHECK
 check_PROGRAMS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
-	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor \
-	tests/check_drill
+	tests/check_scaler tests/check_toy tests/check_grade tests/check_shared_table \
+	tests/check_progress tests/check_lesson tests/check_lesson_msg tests/check_edit \
+	tests/check_tensor tests/check_drill
 TESTS += tests/check_fp tests/check_fp_fast tests/check_fp_exhaustive tests/check_calc \
-	tests/check_scaler tests/check_toy tests/check_grade tests/check_progress \
-	tests/check_lesson tests/check_lesson_msg tests/check_edit tests/check_tensor \
-	tests/check_drill
+	tests/check_scaler tests/check_toy tests/check_grade tests/check_shared_table \
+	tests/check_progress tests/check_lesson tests/check_lesson_msg tests/check_edit \
+	tests/check_tensor tests/check_drill
 CHECK_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TOP_DEF = -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
@@ -48,6 +48,10 @@ tests_check_grade_SOURCES = tests/check_grade.c tests/check_grade_sets.c \
 	tests/check_grade_facts.c tests/check_grade_claims.c tests/grade_test.h
 tests_check_grade_CFLAGS = $(CHECK_FLAGS)
 tests_check_grade_LDADD = $(CHECK_LDADD)
+# the tables shared_gen wrote against the shared lines compiled here
+tests_check_shared_table_SOURCES = tests/check_shared_table.c
+tests_check_shared_table_CFLAGS = $(CHECK_FLAGS)
+tests_check_shared_table_LDADD = $(CHECK_LDADD)
 tests_check_progress_SOURCES = tests/progress_test.h \
 	tests/progress_test.c tests/check_progress.c \
 	tests/check_progress_kill.c tests/check_progress_items.c \

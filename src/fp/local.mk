@@ -1,5 +1,5 @@
 # src/fp/local.mk — the format engine (src/fp/fp.h), the bottom layer.
-src_libfptutor_a_SOURCES += \
+FP_SOURCES = \
 	src/fp/fp.h \
 	src/fp/fp_int.h \
 	src/fp/fast.h \
@@ -13,3 +13,4 @@ src_libfptutor_a_SOURCES += \
 	src/fp/explain.c \
 	src/fp/exact.c \
 	src/fp/walk.c
+src_libfptutor_a_SOURCES += $(FP_SOURCES)

@@ -125,7 +125,7 @@ typedef struct gel {
 
 /* An alternative of a term: a run of elements that must be adjacent. */
 typedef struct galt {
-	gel *el;
+	const gel *el;		/* (a shared entry's are grade_shared_table's) */
 	size_t nel;
 } galt;
 
@@ -144,8 +144,6 @@ typedef struct gphrase {
 	size_t rare;		/* the term to look for first (fewest alternatives) */
 	gterm without;		/* -TERM: none of these in the match's clause */
 } gphrase;
-/* Free a phrase's terms. */
-void grade_free_phrase(gphrase *ph);
 
 typedef enum gkind { GK_CONCEPT, GK_MISC, GK_CLAIM, GK_STEP } gkind;
 
@@ -176,7 +174,30 @@ typedef struct gbecause {
 	char *why;
 } gbecause;
 
+/* A growing array of elements of one size, reused from line to line. */
+typedef struct gvec {
+	void *v;
+	size_t n, cap;		/* elements in use, elements allocated */
+} gvec;
+
+/* What a compiled rubric's phrases, terms, alternatives, elements and
+ * texts live in: blocks that are only appended to and are freed together
+ * with the rubric (rubric_util.c).  A rubric is thousands of small
+ * arrays, and a one-shot grade compiles one: a malloc, reallocs and a
+ * free for each were a third of the time that took.  Being freed
+ * together, the arrays may also share: a term that names @NAME points at
+ * the synonym's alternatives' elements rather than copying them.  The
+ * vectors are the scratch space a line is read into before its arrays
+ * are kept here at their final size, one vector per level that can be
+ * open at once. */
+typedef struct garena {
+	struct gblock *blocks;	/* the newest first */
+	size_t nblocks;
+	gvec el, alt, without, term, phr;
+} garena;
+
 struct grade_rubric {
+	garena *arena;		/* what the compiled form lives in */
 	gsyn *syn;
 	size_t nsyn;
 	gentry *ent;
@@ -193,8 +214,52 @@ struct grade_rubric {
 };
 
 /* The shared misconceptions in the rubric language, NULL-terminated
- * (shared.c); a rubric's `shared:` line moves the named entries in. */
+ * (shared.c).  shared_gen compiles them when fptutor is built, and a
+ * rubric's `shared:` line takes the named entries from the tables it
+ * writes (shared_line.c). */
 extern const char *const grade_shared_lines[];
+
+/* Those tables: the compiled entries with indices where the compiled
+ * form has pointers, so that they need no relocating when a program
+ * starts; grade_line_shared() makes the pointers in the rubric's arena.
+ * A span is [first, first + n) of the next table down. */
+typedef struct gspan {
+	unsigned first, n;
+} gspan;
+
+typedef struct gshared_phrase {
+	gspan terms, without;	/* of term (a span of alt each), of alt */
+	unsigned rare;
+	int window;
+	bool negated, ordered, span;
+} gshared_phrase;
+
+typedef struct gshared_entry {
+	gkind kind;
+	int weight;
+	bool required;
+	unsigned id, hit, miss;	/* offsets in text; 0: none (hit, miss) */
+	gspan phr;		/* of phr */
+	gspan terms, alts;	/* what its phrases use of term and of alt */
+} gshared_entry;
+
+typedef struct gshared_table {
+	const gel *el;
+	const gspan *alt;	/* an alternative: its elements */
+	const gspan *term;	/* a term: its alternatives */
+	const gshared_phrase *phr;
+	const gshared_entry *ent;
+	size_t nent;
+	const char *text;
+} gshared_table;
+
+/* shared_table.c, which shared_gen writes; shared_gen itself links
+ * shared_none.c, an empty one. */
+extern const gshared_table grade_shared_table;
+
+/* A `shared: ID ... | all` line (p after the colon). */
+bool grade_line_shared(grade_rubric *r, const char *p, grade_diag *d,
+    const char *line);
 
 /* Reading an answer's characters (fold.c), for text.c. */
 typedef struct grade_numform {
@@ -223,13 +288,20 @@ size_t grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, si
 bool grade_err(grade_diag *d, size_t col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void *grade_grow(void *arrp, size_t *n, size_t sz);	/* one zeroed element more */
+void *grade_push(gvec *v, size_t sz);	/* one zeroed element more, or NULL */
+/* n bytes in a's blocks, zeroed (src NULL) or a copy of src; NULL when
+ * out of memory.  Aligned for any of the rubric's structures. */
+void *grade_keep(garena *a, const void *src, size_t n);
+void grade_arena_done(garena *a);	/* the scratch vectors freed */
+void grade_arena_free(garena *a);
 const char *grade_skip_ws(const char *s);
 bool grade_is_idchar(int c);
-void grade_free_alts(galt *a, size_t n);
 gsyn *grade_find_syn(const grade_rubric *r, const char *name, size_t len);
-/* A term (alternatives joined by '/', or @NAME when allow_syn). */
-bool grade_read_term(const grade_rubric *r, const char **s, galt **alts,
-    size_t *nalts, bool allow_syn, grade_diag *d, const char *line);
+/* A term (alternatives joined by '/', or @NAME when allow_syn), its
+ * alternatives appended to alts (of galt); their elements are kept in
+ * r's arena. */
+bool grade_read_term(const grade_rubric *r, const char **s, gvec *alts,
+    bool allow_syn, grade_diag *d, const char *line);
 /* The phrases of an entry, '|'-separated, to the end of the line. */
 bool grade_read_phrases(const grade_rubric *r, const char *p, gentry *e,
     grade_diag *d, const char *line);

@@ -1,7 +1,7 @@
 # src/grade/local.mk — the free-text grader (src/grade/grade.h): a rubric
 # compiled from its lines, an answer graded against it.  It knows nothing
 # of lessons (src/lesson/grade_text.c is the bridge).
-src_libfptutor_a_SOURCES += \
+GRADE_SOURCES = \
 	src/grade/grade.h \
 	src/grade/grade_int.h \
 	src/grade/words.c \
@@ -11,6 +11,7 @@ src_libfptutor_a_SOURCES += \
 	src/grade/rubric.c \
 	src/grade/shared.c \
 	src/grade/shared_runtime.def \
+	src/grade/shared_line.c \
 	src/grade/phrase.c \
 	src/grade/match.c \
 	src/grade/facts_int.h \
@@ -18,3 +19,19 @@ src_libfptutor_a_SOURCES += \
 	src/grade/facts.c \
 	src/grade/facts_claims.c \
 	src/grade/grade.c
+src_libfptutor_a_SOURCES += $(GRADE_SOURCES)
+
+# The shared misconceptions of shared.c, compiled when fptutor is built:
+# shared_gen compiles them with the grader's own objects and writes the
+# tables a rubric's `shared:` line copies (shared_line.c), so that a
+# one-shot grade does not compile seventy entries each time it starts.
+# It links an empty table (shared_none.c) in place of the one it writes,
+# and the grader's sources with what they use (src/fp, for figures).
+noinst_PROGRAMS += src/grade/shared_gen
+src_grade_shared_gen_SOURCES = src/grade/shared_gen.c src/grade/shared_none.c \
+	$(GRADE_SOURCES) $(FP_SOURCES)
+src_grade_shared_gen_LDADD = -lm
+nodist_src_libfptutor_a_SOURCES = src/grade/shared_table.c
+src/grade/shared_table.c: src/grade/shared_gen$(EXEEXT)
+	$(AM_V_GEN)src/grade/shared_gen$(EXEEXT) >$@-t && mv $@-t $@
+CLEANFILES += src/grade/shared_table.c src/grade/shared_table.c-t

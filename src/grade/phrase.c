@@ -2,7 +2,9 @@
  * phrase.c — the phrases of a rubric: alternatives, terms and the
  * not:/seq:/span: marks, read with the answer tokenizer itself so that
  * rubric and answer always agree on words, stems and numbers.  rubric.c
- * reads the lines around them.
+ * reads the lines around them.  Each level is read into its scratch
+ * vector of the rubric's arena and kept there at its final size when it
+ * is complete (grade_int.h, "garena").
  */
 #include <config.h>
 
@@ -18,7 +20,7 @@
  * "65504~1%", "2^-24") to alt, tokenised exactly as answers are, so the
  * rubric and the answer always agree on word boundaries and stems. */
 static bool
-add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
+add_chunk(gvec *els, const char *c, size_t n, grade_diag *d, const char *line)
 {
 	bool prefix = false, exact = false;
 	double tol = 0.005;
@@ -47,20 +49,22 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 		c++;
 		n--;
 	}
-	/* Most chunks are one plain word: stemmed here, as the tokenizer
-	 * would (lower case, read as meant, stemmed), without building a
+	/* Most chunks are one plain word, a letter and letters or digits
+	 * ("fp16"), which the tokenizer reads as one word: stemmed here as
+	 * it would (lower case, read as meant, stemmed), without building a
 	 * token list for it; compiling a rubric is then quick enough for a
 	 * one-shot grade.  "cannot" is two words and takes the long way. */
-	bool plain = n > 0 && n < GRADE_WORD && !(n == 6 && strncasecmp(c, "cannot", 6) == 0);
-	for (size_t i = 0; i < n && plain; i++)
-		plain = isalpha((unsigned char)c[i]) != 0;
+	bool plain = n > 0 && n < GRADE_WORD && isalpha((unsigned char)c[0]) &&
+	    !(n == 6 && strncasecmp(c, "cannot", 6) == 0);
+	for (size_t i = 1; i < n && plain; i++)
+		plain = isalnum((unsigned char)c[i]) != 0;
 	if (plain && !tl && !other) {
 		char raw[GRADE_WORD], fixed[GRADE_WORD];
 		for (size_t i = 0; i < n; i++)
 			raw[i] = (char)tolower((unsigned char)c[i]);
 		raw[n] = '\0';
 		const char *meant = grade_respell(raw, fixed, sizeof fixed);
-		gel *el = grade_grow(&alt->el, &alt->nel, sizeof *alt->el);
+		gel *el = grade_push(els, sizeof *el);
 		if (el == NULL)
 			return grade_err(d, (size_t)(c - line), "out of memory");
 		el->tol = tol;
@@ -90,7 +94,7 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 		    : "only a word takes a * prefix mark");
 	}
 	for (size_t i = 0; i < tx.n; i++) {
-		gel *el = grade_grow(&alt->el, &alt->nel, sizeof *alt->el);
+		gel *el = grade_push(els, sizeof *el);
 		if (el == NULL) {
 			gtext_free(&tx);
 			return grade_err(d, (size_t)(c - line), "out of memory");
@@ -112,35 +116,50 @@ add_chunk(galt *alt, const char *c, size_t n, grade_diag *d, const char *line)
 	return true;
 }
 
-/* An alternative: a "quoted run" of words (adjacent in the answer), or one
- * blank-free chunk. */
-static bool
-read_alt(const char **s, galt *alt, grade_diag *d, const char *line)
+/* The elements (of size sz) that v holds, kept in a's blocks; NULL when
+ * there are none, and then also when out of memory, which clears *ok. */
+static void *
+keep_vec(garena *a, const gvec *v, size_t sz, bool *ok)
 {
-	const char *p = *s;
+	void *p = v->n ? grade_keep(a, v->v, v->n * sz) : NULL;
+
+	if (v->n && p == NULL)
+		*ok = false;
+	return p;
+}
+
+/* An alternative: a "quoted run" of words (adjacent in the answer), one
+ * blank-free chunk or a %claim, its elements read into the arena's el
+ * vector and kept. */
+static bool
+read_alt(const grade_rubric *r, const char **s, galt *alt, grade_diag *d,
+    const char *line)
+{
+	gvec *els = &r->arena->el;
+	const char *p = *s, *end;
 
 	memset(alt, 0, sizeof *alt);
+	els->n = 0;
 	/* %overflow, %flush: a claim the engine confirms (facts.c) */
 	if (*p == '%') {
 		static const struct { const char *name; unsigned char fact; } facts[] = {
 			{ "overflow", GF_OVERFLOW }, { "flush", GF_FLUSH },
 		};
 		size_t n = strcspn(p + 1, " \t|/\"");
-		for (size_t k = 0; k < sizeof facts / sizeof facts[0]; k++)
-			if (n == strlen(facts[k].name) && strncmp(p + 1, facts[k].name, n) == 0) {
-				alt->el = calloc(1, sizeof *alt->el);
-				if (alt->el == NULL)
-					return grade_err(d, (size_t)(p - line), "out of memory");
-				alt->nel = 1;
-				alt->el[0].fact = facts[k].fact;
-				snprintf(alt->el[0].word, sizeof alt->el[0].word, "%%%.*s", (int)n, p + 1);
-				*s = p + 1 + n;
-				return true;
-			}
-		return grade_err(d, (size_t)(p - line), "unknown claim '%.*s' (there are "
-		    "%%overflow and %%flush)", (int)n + 1, p);
-	}
-	if (*p == '"') {
+		size_t k = 0;
+		while (k < sizeof facts / sizeof facts[0] &&
+		    !(n == strlen(facts[k].name) && strncmp(p + 1, facts[k].name, n) == 0))
+			k++;
+		if (k == sizeof facts / sizeof facts[0])
+			return grade_err(d, (size_t)(p - line), "unknown claim '%.*s' (there are "
+			    "%%overflow and %%flush)", (int)n + 1, p);
+		gel *el = grade_push(els, sizeof *el);
+		if (el == NULL)
+			return grade_err(d, (size_t)(p - line), "out of memory");
+		el->fact = facts[k].fact;
+		snprintf(el->word, sizeof el->word, "%%%.*s", (int)n, p + 1);
+		end = p + 1 + n;
+	} else if (*p == '"') {
 		const char *q = strchr(p + 1, '"');
 		if (q == NULL)
 			return grade_err(d, (size_t)(p - line), "unterminated quote");
@@ -150,46 +169,38 @@ read_alt(const char **s, galt *alt, grade_diag *d, const char *line)
 			const char *e = c;
 			while (e < q && *e != ' ' && *e != '\t')
 				e++;
-			if (e > c && !add_chunk(alt, c, (size_t)(e - c), d, line))
-				return free(alt->el), false;
+			if (e > c && !add_chunk(els, c, (size_t)(e - c), d, line))
+				return false;
 			c = e;
 		}
-		if (alt->nel == 0)
+		if (els->n == 0)
 			return grade_err(d, (size_t)(p - line), "nothing to match in the quotes");
-		*s = q + 1;
-		return true;
+		end = q + 1;
+	} else {
+		size_t n = strcspn(p, " \t|/\"");
+		if (n == 0)
+			return grade_err(d, (size_t)(p - line), "expected a word, a number, @name or \"...\"");
+		if (!add_chunk(els, p, n, d, line))
+			return false;
+		if (els->n == 0)
+			return grade_err(d, (size_t)(p - line), "'%.*s' has no word or number to match",
+			    (int)n, p);
+		end = p + n;
 	}
-	size_t n = strcspn(p, " \t|/\"");
-	if (n == 0)
-		return grade_err(d, (size_t)(p - line), "expected a word, a number, @name or \"...\"");
-	if (!add_chunk(alt, p, n, d, line))
-		return free(alt->el), false;
-	if (alt->nel == 0)
-		return grade_err(d, (size_t)(p - line), "'%.*s' has no word or number to match",
-		    (int)n, p);
-	*s = p + n;
+	bool ok = true;
+	alt->el = keep_vec(r->arena, els, sizeof (gel), &ok);
+	if (!ok)
+		return grade_err(d, (size_t)(p - line), "out of memory");
+	alt->nel = els->n;
+	*s = end;
 	return true;
 }
 
-static bool
-copy_alts(galt **dst, size_t *nd, const galt *src, size_t ns)
-{
-	for (size_t i = 0; i < ns; i++) {
-		galt *a = grade_grow(dst, nd, sizeof **dst);
-		if (a == NULL)
-			return false;
-		a->el = malloc(src[i].nel * sizeof *a->el);
-		if (a->el == NULL)
-			return false;
-		memcpy(a->el, src[i].el, src[i].nel * sizeof *a->el);
-		a->nel = src[i].nel;
-	}
-	return true;
-}
-
-/* A term: alternatives joined by '/', or @NAME (copied from the synonym). */
+/* A term: alternatives joined by '/', or @NAME: the synonym's
+ * alternatives, whose elements the term shares (they live as long as the
+ * rubric's arena, as the term does). */
 bool
-grade_read_term(const grade_rubric *r, const char **s, galt **alts, size_t *nalts,
+grade_read_term(const grade_rubric *r, const char **s, gvec *alts,
     bool allow_syn, grade_diag *d, const char *line)
 {
 	const char *p = *s;
@@ -206,18 +217,20 @@ grade_read_term(const grade_rubric *r, const char **s, galt **alts, size_t *nalt
 			if (sy == NULL)
 				return grade_err(d, (size_t)(p - line), "unknown synonym @%.*s "
 				    "(define it with 'synonym' above)", (int)n, p + 1);
-			if (!copy_alts(alts, nalts, sy->alts, sy->nalts))
-				return grade_err(d, (size_t)(p - line), "out of memory");
+			for (size_t i = 0; i < sy->nalts; i++) {
+				galt *a = grade_push(alts, sizeof *a);
+				if (a == NULL)
+					return grade_err(d, (size_t)(p - line), "out of memory");
+				*a = sy->alts[i];
+			}
 			p += 1 + n;
 		} else {
 			galt a;
-			if (!read_alt(&p, &a, d, line))
+			if (!read_alt(r, &p, &a, d, line))
 				return false;
-			galt *slot = grade_grow(alts, nalts, sizeof **alts);
-			if (slot == NULL) {
-				free(a.el);
+			galt *slot = grade_push(alts, sizeof *slot);
+			if (slot == NULL)
 				return grade_err(d, (size_t)(p - line), "out of memory");
-			}
 			*slot = a;
 		}
 		if (*p != '/')
@@ -228,15 +241,19 @@ grade_read_term(const grade_rubric *r, const char **s, galt **alts, size_t *nalt
 	return true;
 }
 
-/* A phrase up to '|' or the end of the line. */
+/* A phrase up to '|' or the end of the line, its terms read into the
+ * arena's term vector (each term's alternatives into alt, the -TERMs'
+ * into without) and kept. */
 static bool
 read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
     const char *line)
 {
+	garena *ar = r->arena;
 	const char *p = grade_skip_ws(*s);
 
 	memset(ph, 0, sizeof *ph);
 	ph->window = -1;
+	ar->term.n = ar->without.n = 0;
 	for (;;) {
 		if (strncmp(p, "not:", 4) == 0)
 			ph->negated = true;
@@ -254,19 +271,8 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 		 * advice about the loss scale) */
 		if (*p == '-' && (isalpha((unsigned char)p[1]) || p[1] == '@' || p[1] == '"')) {
 			p++;
-			galt *alts = NULL;
-			size_t nalts = 0;
-			if (!grade_read_term(r, &p, &alts, &nalts, true, d, line))
+			if (!grade_read_term(r, &p, &ar->without, true, d, line))
 				return false;
-			galt *all = realloc(ph->without.alts, (ph->without.nalts + nalts) * sizeof *all);
-			if (all == NULL) {
-				grade_free_alts(alts, nalts);
-				return grade_err(d, (size_t)(p - line), "out of memory");
-			}
-			memcpy(all + ph->without.nalts, alts, nalts * sizeof *alts);
-			free(alts);
-			ph->without.alts = all;
-			ph->without.nalts += nalts;
 			p = grade_skip_ws(p);
 			continue;
 		}
@@ -281,17 +287,29 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 				return grade_err(d, (size_t)(p - line), "~N must end the phrase");
 			break;
 		}
-		gterm *t = grade_grow(&ph->terms, &ph->nterms, sizeof *ph->terms);
-		if (t == NULL)
-			return grade_err(d, (size_t)(p - line), "out of memory");
-		if (!grade_read_term(r, &p, &t->alts, &t->nalts, true, d, line))
+		ar->alt.n = 0;
+		if (!grade_read_term(r, &p, &ar->alt, true, d, line))
 			return false;
+		gterm *t = grade_push(&ar->term, sizeof *t);
+		bool ok = t != NULL;
+		if (ok)
+			t->alts = keep_vec(ar, &ar->alt, sizeof (galt), &ok);
+		if (!ok)
+			return grade_err(d, (size_t)(p - line), "out of memory");
+		t->nalts = ar->alt.n;
 		if (*p && *p != ' ' && *p != '\t' && *p != '|')
 			return grade_err(d, (size_t)(p - line), "unexpected '%c' in a phrase", *p);
 		p = grade_skip_ws(p);
 	}
-	if (ph->nterms == 0)
+	if (ar->term.n == 0)
 		return grade_err(d, (size_t)(p - line), "empty phrase");
+	bool ok = true;
+	ph->terms = keep_vec(ar, &ar->term, sizeof (gterm), &ok);
+	ph->without.alts = keep_vec(ar, &ar->without, sizeof (galt), &ok);
+	if (!ok)
+		return grade_err(d, (size_t)(p - line), "out of memory");
+	ph->nterms = ar->term.n;
+	ph->without.nalts = ar->without.n;
 	/* the term with the fewest alternatives rules most answers out first */
 	for (size_t i = 1; i < ph->nterms; i++)
 		if (ph->terms[i].nalts < ph->terms[ph->rare].nalts)
@@ -306,36 +324,40 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 	return true;
 }
 
-void
-grade_free_phrase(gphrase *ph)
-{
-	for (size_t t = 0; t < ph->nterms; t++)
-		grade_free_alts(ph->terms[t].alts, ph->terms[t].nalts);
-	free(ph->terms);
-	grade_free_alts(ph->without.alts, ph->without.nalts);
-	ph->terms = NULL;
-	ph->without.alts = NULL;
-}
-
+/* The phrases are appended to e's: a '|' line continues the entry above,
+ * so e's array is kept anew, at its new size, once per line. */
 bool
 grade_read_phrases(const grade_rubric *r, const char *p, gentry *e, grade_diag *d,
     const char *line)
 {
-	for (;;) {
+	garena *ar = r->arena;
+	bool ok = true;
+
+	ar->phr.n = 0;
+	while (ok) {
 		gphrase ph;
-		bool ok = read_phrase(r, &p, &ph, d, line);
-		if (ok) {
-			gphrase *slot = grade_grow(&e->phr, &e->nphr, sizeof *e->phr);
-			if (slot == NULL)
-				return grade_err(d, (size_t)(p - line), "out of memory");
+		gphrase *slot;
+		if (!(ok = read_phrase(r, &p, &ph, d, line)))
+			break;
+		if ((slot = grade_push(&ar->phr, sizeof *slot)) == NULL)
+			ok = grade_err(d, (size_t)(p - line), "out of memory");
+		else
 			*slot = ph;
-		} else {
-			grade_free_phrase(&ph);
-			return false;
-		}
 		if (*p != '|')
-			return true;
+			break;
 		p++;
 	}
+	/* (the phrases read before an error are kept, as they always were;
+	 * a rubric with an error is not used) */
+	if (ar->phr.n) {
+		gphrase *all = grade_keep(ar, NULL, (e->nphr + ar->phr.n) * sizeof *all);
+		if (all == NULL)
+			return grade_err(d, (size_t)(p - line), "out of memory");
+		if (e->nphr)
+			memcpy(all, e->phr, e->nphr * sizeof *all);
+		memcpy(all + e->nphr, ar->phr.v, ar->phr.n * sizeof *all);
+		e->phr = all;
+		e->nphr += ar->phr.n;
+	}
+	return ok;
 }
-

@@ -48,34 +48,29 @@ grade_rubric *
 grade_rubric_new(void)
 {
 	grade_rubric *r = calloc(1, sizeof *r);
-	if (r) {
-		r->pass = -1;
-		r->window = 8;
+
+	if (r == NULL)
+		return NULL;
+	r->pass = -1;
+	r->window = 8;
+	if ((r->arena = calloc(1, sizeof *r->arena)) == NULL) {
+		free(r);
+		return NULL;
 	}
 	return r;
 }
 
+/* The phrases, their terms and the texts are in the arena. */
 void
 grade_rubric_free(grade_rubric *r)
 {
 	if (r == NULL)
 		return;
-	for (size_t i = 0; i < r->nsyn; i++)
-		grade_free_alts(r->syn[i].alts, r->syn[i].nalts);
 	free(r->syn);
-	for (size_t i = 0; i < r->nent; i++) {
-		gentry *e = &r->ent[i];
-		for (size_t p = 0; p < e->nphr; p++)
-			grade_free_phrase(&e->phr[p]);
-		free(e->phr);
-		free(e->hit);
-		free(e->miss);
-	}
 	free(r->ent);
 	free(r->excl);
-	for (size_t i = 0; i < r->nbec; i++)
-		free(r->bec[i].why);
 	free(r->bec);
+	grade_arena_free(r->arena);
 	free(r);
 }
 
@@ -102,18 +97,17 @@ find_entry(const grade_rubric *r, const char *id)
 
 /* ---- lines ----------------------------------------------------------------- */
 
+/* s without the blanks around it, kept in r's arena. */
 static char *
-dup_text(const char *s)
+dup_text(grade_rubric *r, const char *s)
 {
 	s = grade_skip_ws(s);
 	size_t n = strlen(s);
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	char *t = malloc(n + 1);
-	if (t) {
+	char *t = grade_keep(r->arena, NULL, n + 1);
+	if (t)
 		memcpy(t, s, n);
-		t[n] = '\0';
-	}
 	return t;
 }
 
@@ -141,7 +135,7 @@ line_text(grade_rubric *r, const char *kw, const char *p, grade_diag *d,
 		return grade_err(d, (size_t)(grade_skip_ws(line) - line), "a second '%s:' for %s", kw, e->id);
 	if (*grade_skip_ws(p) == '\0')
 		return grade_err(d, (size_t)(p - line), "'%s:' needs a text", kw);
-	if ((*slot = dup_text(p)) == NULL)
+	if ((*slot = dup_text(r, p)) == NULL)
 		return grade_err(d, 0, "out of memory");
 	return true;
 }
@@ -186,12 +180,8 @@ line_entry(grade_rubric *r, gkind kind, const char *p, grade_diag *d, const char
 	p = grade_skip_ws(p);
 	if (*p != ':')
 		return grade_err(d, (size_t)(p - line), "expected ':' before the phrases");
-	if (!grade_read_phrases(r, p + 1, &e, d, line)) {
-		for (size_t i = 0; i < e.nphr; i++)
-			grade_free_phrase(&e.phr[i]);
-		free(e.phr);
+	if (!grade_read_phrases(r, p + 1, &e, d, line))
 		return false;
-	}
 	gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
 	if (slot == NULL)
 		return grade_err(d, 0, "out of memory");
@@ -213,26 +203,26 @@ line_synonym(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 	if (*p != ':')
 		return grade_err(d, (size_t)(p - line), "expected ':' after the synonym name");
 	gsyn sy = { .nalts = 0 };
+	gvec *alts = &r->arena->alt;
 	snprintf(sy.name, sizeof sy.name, "%s", name);
 	p++;
+	alts->n = 0;
 	for (;;) {
 		p = grade_skip_ws(p);
-		if (!grade_read_term(r, &p, &sy.alts, &sy.nalts, false, d, line)) {
-			grade_free_alts(sy.alts, sy.nalts);
+		if (!grade_read_term(r, &p, alts, false, d, line))
 			return false;
-		}
 		p = grade_skip_ws(p);
 		if (*p == '\0')
 			break;
-		if (*p != '|') {
-			grade_free_alts(sy.alts, sy.nalts);
+		if (*p != '|')
 			return grade_err(d, (size_t)(p - line), "expected '|' between alternatives");
-		}
 		p++;
 	}
-	gsyn *slot = grade_grow(&r->syn, &r->nsyn, sizeof *r->syn);
+	sy.nalts = alts->n;
+	sy.alts = grade_keep(r->arena, alts->v, alts->n * sizeof *sy.alts);
+	gsyn *slot = sy.alts ? grade_grow(&r->syn, &r->nsyn, sizeof *r->syn) : NULL;
 	if (slot == NULL)
-		return grade_free_alts(sy.alts, sy.nalts), grade_err(d, 0, "out of memory");
+		return grade_err(d, 0, "out of memory");
 	*slot = sy;
 	return true;
 }
@@ -258,163 +248,6 @@ line_exclusive(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 	return true;
 }
 
-/* Whether shared line ln (not indented) opens entry id: "KIND ID:". */
-static bool
-opens(const char *ln, const char *id, size_t len)
-{
-	const char *sp = strchr(ln, ' ');
-
-	return strncmp(ln, "synonym ", 8) != 0 && sp != NULL &&
-	    strncmp(sp + 1, id, len) == 0 && sp[1 + len] == ':';
-}
-
-static bool
-indented(const char *ln)
-{
-	return ln[0] == ' ' || ln[0] == '\t';
-}
-
-/* The error for id (len bytes), which is no shared entry: every shared
- * line is compiled, to list the ids there are. */
-static bool
-no_shared(const char *id, size_t len, grade_diag *d, size_t col)
-{
-	grade_rubric *sh = grade_rubric_new();
-	grade_diag sd;
-	char all[400];
-	size_t o = 0;
-
-	if (sh == NULL)
-		return grade_err(d, col, "out of memory");
-	for (size_t i = 0; grade_shared_lines[i]; i++)
-		if (!grade_rubric_line(sh, grade_shared_lines[i], &sd)) {
-			grade_rubric_free(sh);	/* a defect here: check_grade catches it */
-			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
-		}
-	all[0] = '\0';
-	for (size_t i = 0; i < sh->nent && o < sizeof all; i++)
-		o += (size_t)snprintf(all + o, sizeof all - o, "%s%s", i ? " " : "",
-		    sh->ent[i].id);
-	grade_rubric_free(sh);
-	return grade_err(d, col, "no shared misconception '%.*s' (there are: %s)",
-	    (int)len, id, all);
-}
-
-/* Move the compiled shared entry e into r: the shared rubric no longer
- * owns its phrases and texts. */
-static bool
-move_entry(grade_rubric *r, gentry *e, grade_diag *d, size_t col)
-{
-	gentry *slot = grade_grow(&r->ent, &r->nent, sizeof *r->ent);
-	if (slot == NULL)
-		return grade_err(d, col, "out of memory");
-	*slot = *e;
-	e->phr = NULL;
-	e->nphr = 0;
-	e->hit = e->miss = NULL;
-	return true;
-}
-
-/* The shared misconception id (shared.c) moved into r, for a `shared:`
- * line at column col.  sh holds the shared synonyms (compiled once for
- * the line) and the entries moved so far; only the named entry's lines
- * are compiled into it: a rubric names a few of the shared entries, and
- * compiling all of them for each would cost a one-shot grade most of its
- * time. */
-static bool
-shared_add(grade_rubric *r, grade_rubric *sh, const char *id, size_t len,
-    grade_diag *d, size_t col)
-{
-	grade_diag sd;
-	bool named = false, mine = false;
-	size_t first = sh->nent;
-
-	for (size_t i = 0; grade_shared_lines[i] && !named; i++)
-		named = !indented(grade_shared_lines[i]) &&
-		    opens(grade_shared_lines[i], id, len);
-	if (!named)
-		return no_shared(id, len, d, col);
-	for (size_t i = 0; i < r->nent; i++)
-		if (strlen(r->ent[i].id) == len && strncmp(r->ent[i].id, id, len) == 0)
-			return grade_err(d, col, "'%s' is defined twice", r->ent[i].id);
-	for (size_t i = 0; grade_shared_lines[i]; i++) {
-		const char *ln = grade_shared_lines[i];
-		if (!indented(ln))
-			mine = opens(ln, id, len);
-		if (mine && !grade_rubric_line(sh, ln, &sd))
-			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
-	}
-	gentry *e = NULL;
-	for (size_t i = first; i < sh->nent; i++)
-		if (strlen(sh->ent[i].id) == len && strncmp(sh->ent[i].id, id, len) == 0)
-			e = &sh->ent[i];
-	if (e == NULL)
-		return no_shared(id, len, d, col);
-	return move_entry(r, e, d, col);
-}
-
-/* "shared: all": every shared entry, compiled in one pass over shared.c
- * into sh (which holds the synonyms already) and moved into r. */
-static bool
-shared_all(grade_rubric *r, grade_rubric *sh, grade_diag *d, size_t col)
-{
-	grade_diag sd;
-	size_t first = sh->nent;
-
-	for (size_t i = 0; grade_shared_lines[i]; i++) {
-		const char *ln = grade_shared_lines[i];
-		if (strncmp(ln, "synonym ", 8) == 0)
-			continue;
-		if (!grade_rubric_line(sh, ln, &sd))
-			return grade_err(d, col, "shared misconceptions: %s", sd.msg);
-	}
-	for (size_t i = first; i < sh->nent; i++) {
-		gentry *e = &sh->ent[i];
-		for (size_t k = 0; k < r->nent; k++)
-			if (strcmp(r->ent[k].id, e->id) == 0)
-				return grade_err(d, col, "'%s' is defined twice", e->id);
-		if (!move_entry(r, e, d, col))
-			return false;
-	}
-	return true;
-}
-
-/* "shared: ID ...": the subject's misconceptions that shared.c holds,
- * compiled with their own synonyms, apart from the rubric's. */
-static bool
-line_shared(grade_rubric *r, const char *p, grade_diag *d, const char *line)
-{
-	grade_rubric *sh = grade_rubric_new();
-	grade_diag sd;
-	size_t n = 0;
-	bool ok = sh != NULL;
-
-	if (sh == NULL)
-		return grade_err(d, 0, "out of memory");
-	for (size_t i = 0; grade_shared_lines[i] && ok; i++)
-		if (strncmp(grade_shared_lines[i], "synonym ", 8) == 0 &&
-		    !grade_rubric_line(sh, grade_shared_lines[i], &sd))
-			ok = grade_err(d, (size_t)(grade_skip_ws(p) - line),
-			    "shared misconceptions: %s", sd.msg);
-	while (ok && *(p = grade_skip_ws(p)) != '\0') {
-		size_t len = 0;
-		while (grade_is_idchar((unsigned char)p[len]))
-			len++;
-		if (len == 0)
-			ok = grade_err(d, (size_t)(p - line), "expected a shared misconception id");
-		else if (len == 3 && strncmp(p, "all", 3) == 0)
-			ok = shared_all(r, sh, d, (size_t)(p - line));	/* a false claim is false anywhere */
-		else
-			ok = shared_add(r, sh, p, len, d, (size_t)(p - line));
-		p += len;
-		n++;
-	}
-	grade_rubric_free(sh);
-	if (ok && n == 0)
-		return grade_err(d, (size_t)(p - line), "shared: needs at least one id");
-	return ok;
-}
-
 static bool
 line_because(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 {
@@ -426,11 +259,11 @@ line_because(grade_rubric *r, const char *p, grade_diag *d, const char *line)
 	p = grade_skip_ws(p);
 	if (*p != ':' || *grade_skip_ws(p + 1) == '\0')
 		return grade_err(d, (size_t)(p - line), "expected ':' and the reason");
-	if ((b.why = dup_text(p + 1)) == NULL)
+	if ((b.why = dup_text(r, p + 1)) == NULL)
 		return grade_err(d, 0, "out of memory");
 	gbecause *slot = grade_grow(&r->bec, &r->nbec, sizeof *r->bec);
 	if (slot == NULL)
-		return free(b.why), grade_err(d, 0, "out of memory");
+		return grade_err(d, 0, "out of memory");
 	*slot = b;
 	return true;
 }
@@ -495,7 +328,7 @@ grade_rubric_line(grade_rubric *r, const char *line, grade_diag *d)
 		if (strcmp(kw, "exclusive") == 0)
 			return line_exclusive(r, rest + 1, d, line);
 		if (strcmp(kw, "shared") == 0)
-			return line_shared(r, rest + 1, d, line);
+			return grade_line_shared(r, rest + 1, d, line);
 		if (strcmp(kw, "pass") == 0)
 			return line_number(&r->pass, 0, 10000, "pass:", rest + 1, d, line);
 		if (strcmp(kw, "window") == 0)
@@ -565,6 +398,7 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 			    a->id, b->id, a->id, b->id);
 	}
 	r->finished = true;
+	grade_arena_done(r->arena);	/* nothing more is read */
 	return true;
 }
 

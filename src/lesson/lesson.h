@@ -319,6 +319,10 @@ typedef struct lesson {
 	size_t nquestions;
 	size_t parse_errors;	/* errors the parser found: no warnings then */
 	bool stopped;		/* a cap stopped the parser: not validated */
+	/* The question no other file on the search path asks, as
+	 * lesson_open_question() found when it looked at every file's text
+	 * for it (NULL: not known); lesson_clash() then need not look again. */
+	const lesson_question *alone;
 } lesson;
 
 /* ---- the stages ------------------------------------------------------------ */

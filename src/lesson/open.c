@@ -128,9 +128,20 @@ asks(const char *path, const char *id)
 	const char *s;
 	bool hit = false;
 
-	/* Only the start of a line can open a directive. */
-	while (!hit && lesson_next_line(text, n, &at, &s, &len)) {
-		if (len <= 9 || memcmp(s, "@question", 9) != 0 || !lesson_blank(s[9]))
+	/* Only the start of a line can open a directive: the lines looked at
+	 * are those where memmem finds the name at the start (much quicker
+	 * than cutting every line of every lesson). */
+	while (!hit && text && at < n) {
+		const char *q = memmem(text + at, n - at, "@question", 9);
+		if (q == NULL)
+			break;
+		at = (size_t)(q - text) + 1;
+		if (q > text && q[-1] != '\n')
+			continue;
+		const char *nl = memchr(q, '\n', n - (size_t)(q - text));
+		s = q;
+		len = nl ? (size_t)(nl - q) : n - (size_t)(q - text);
+		if (len <= 9 || !lesson_blank(s[9]))
 			continue;
 		size_t k = 9;
 		while (k < len && lesson_blank(s[k]))
@@ -177,7 +188,7 @@ lesson_open_question(const char *id, const lesson_question **q,
 	size_t ndirs = lesson_dirs(dirs, LESSON_MAX_DIRS);
 	long n = lesson_list(dirs, ndirs, &paths), nasks = 0;
 	bool *hit = n > 0 ? calloc((size_t)n, sizeof *hit) : NULL;
-	bool invalid = false, ignored;
+	bool invalid = false, ignored, found_asks = false;
 
 	*q = NULL;
 	*err = LESSON_OPEN_MISSING;
@@ -200,6 +211,7 @@ lesson_open_question(const char *id, const lesson_question **q,
 			if (found == NULL) {
 				found = l;
 				fq = tq;
+				found_asks = pass == 0;
 				continue;
 			}
 			lesson_diags d = { 0 };
@@ -222,6 +234,10 @@ lesson_open_question(const char *id, const lesson_question **q,
 	if (found) {
 		*q = fq;
 		*err = LESSON_OPEN_OK;
+		/* the file that asks it was the only one: a line that clash.c
+		 * reads as declaring the id is one that asks() sees too */
+		if (nasks == 1 && found_asks)
+			found->alone = fq;
 	} else if (invalid) {
 		*err = LESSON_OPEN_INVALID;
 	}
