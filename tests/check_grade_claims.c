@@ -385,6 +385,11 @@ START_TEST(false_claim_beside_right_fails)
 		    "the multiply in fp32 or bf16. Better, keep master weights in fp32 "
 		    "so that all activations are automatically fp32.",
 		    "fp32-weights-fp32-acts" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. Best run scaler.unscale_(optimizer), then "
+		    "optimizer.zero_grad(), then clip and step.",
+		    "order-zero-late" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

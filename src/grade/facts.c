@@ -70,7 +70,10 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 	if (gf_is_any(k, maxverb))
 		return Q_MAX;
 	if (gf_is(k, "up") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "to") && i > 0 &&
-	    (gf_is(&tx->t[i - 1], "goes") || gf_is(&tx->t[i - 1], "go") || gf_is(&tx->t[i - 1], "only")))
+	    (gf_is(&tx->t[i - 1], "goes") || gf_is(&tx->t[i - 1], "go") || gf_is(&tx->t[i - 1], "only") ||
+	    ((gf_is(&tx->t[i - 1], "values") || gf_is(&tx->t[i - 1], "numbers")) && i > 1 &&
+	    (gf_is(&tx->t[i - 2], "holds") || gf_is(&tx->t[i - 2], "hold") ||
+	    gf_is(&tx->t[i - 2], "represents") || gf_is(&tx->t[i - 2], "stores")))))
 		return Q_MAX;
 	bool spec_after = false;
 	for (size_t j = i + 1; j < tx->n && j <= i + 3 && !tx->t[j].isnum; j++)

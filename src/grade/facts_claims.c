@@ -33,7 +33,7 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 	static const char *const finite[] = { "finite", "fits", "fit", "representable",
 		"fine", "ok", "okay", "safe", NULL };
 	static const char *const inf[] = { "inf", "infinity", "infinite", "overflows",
-		"overflow", "overflowed", NULL };
+		"overflow", "overflowed", "beyond", "outside", NULL };
 	if (!gf_asserted(tx, start) || (start > 0 && gf_is_any(&tx->t[start - 1], bound)))
 		return;
 	int cmp = 0;
@@ -384,9 +384,17 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		truth = c->init_scale;
 		i++;
 	} else if (gf_is(k, "scale") && i > 0 && (gf_is(&tx->t[i - 1], "default") ||
-	    (i > 1 && gf_is(&tx->t[i - 2], "default") && gf_is(&tx->t[i - 1], "loss")))) {
-		what = "initial scale";	/* "a default scale of 1024" */
+	    (i > 1 && gf_is(&tx->t[i - 2], "default") && gf_is(&tx->t[i - 1], "loss")) ||
+	    (i > 2 && (gf_is(&tx->t[i - 3], "starts") || gf_is(&tx->t[i - 3], "begins")) &&
+	    gf_is(&tx->t[i - 2], "at") && gf_is(&tx->t[i - 1], "a")))) {
+		/* "a default scale of 1024", "starts at a scale of 2^24" */
+		what = "initial scale";
 		truth = c->init_scale;
+	} else if (gf_is(k, "by") && i >= 2 && i + 1 < tx->n && tx->t[i + 1].isnum &&
+	    (gf_is(&tx->t[i - 2], "multiplies") || gf_is(&tx->t[i - 2], "multiply")) &&
+	    (gf_is(&tx->t[i - 1], "it") || gf_is(&tx->t[i - 1], "s"))) {
+		what = "growth_factor";	/* "multiplies it by 10 every 100 steps" */
+		truth = c->growth_factor;
 	} else if ((gf_is(k, "s") || gf_is(k, "scale")) && i + 1 < tx->n &&
 	    (gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins"))) {
 		what = "initial scale";	/* "by default S starts at 2^24" */
@@ -410,6 +418,7 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		bool grows = false;
 		for (size_t j = tx->cstart[k->clause]; j < i; j++)
 			grows |= gf_is(&tx->t[j], "doubles") || gf_is(&tx->t[j], "double") ||
+			    gf_is(&tx->t[j], "multiplies") ||
 			    gf_is(&tx->t[j], "grows") || gf_is(&tx->t[j], "grow") ||
 			    gf_is(&tx->t[j], "increases") || gf_is(&tx->t[j], "raises");
 		gfig f;

@@ -110,7 +110,7 @@ const char *const gf_linking[] = {
 	"out", "up", "down", "goes", "go", "it", "can", "be", "has", "have",
 	"represent", "store", "hold", "nonzero", "non", "zero", "subnormal",
 	"denormal", "denormalized", "normal", "normalized", "one", "float",
-	"threshold", "which", "like", "somewhere", "already", NULL
+	"threshold", "which", "like", "somewhere", "already", "also", "still", NULL
 };
 
 /* Does a negator stand in [lo, hi] (the clause of a figure)? */

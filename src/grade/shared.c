@@ -38,6 +38,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5 | "
 	    "span: seq: @bf which more/extra mantissa/fraction bits | seq: @bf both range mantissa | "
 	    "seq: @bf \"more mantissa\"",
+	"  | span: seq: @bf more mantissa bits than fp16/half ~16",
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
 	    "10: it buys range with precision, so it is the coarser of the two",
 
@@ -77,6 +78,7 @@ const char *const grade_shared_lines[] = {
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
 	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
+	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -94,7 +96,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: shift*/subtract*/stable gradient* differ* ~8 | seq: gradient* shift*/shifted differ* ~8 | "
 	    "seq: logsumexp/log_softmax/\"log softmax\"/stable/shift* less/slightly accurate/precise ~8 | "
 	    "\"slightly less accurate\" | \"slightly less precise\" | "
-	    "seq: result/probabilit*/output/softmax approximately/approximate ~6 | "
+	    "seq: result/probabilit*/output/softmax approximately/approximate -0.731/0.269/0.73/0.27 ~6 | "
 	    "\"only approximately\" | \"approximately equal\" | \"approximately the same\" | "
 	    "seq: shift*/subtract*/subtraction change*/alter*/affect* gradient* ~6 | "
 	    "seq: shift*/subtract* slightly different ~8 | "
@@ -115,7 +117,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: logsumexp/log-sum-exp/lse/trick/shift*/stable need*/must/has/require*/comput* fp64/float64/double ~8 | "
 	    "seq: cast*/convert*/upcast* logit*/input*/x to/into double/fp64/float64 first/before ~6 | "
 	    "seq: softmax promot*/cast*/upcast*/convert* float64/fp64/double ~10",
-	"  | \"exp x / logsumexp\"",
+	"  | \"x / logsumexp\" | \"x / log sum exp\"",
 	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
 	    "escape overflow by computing in a wider format",
 
@@ -280,6 +282,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: inf/infinity divided inf/infinity 1/one | "
 	    "seq: inf/infinity inf/infinity evaluat*/is/comes/gives/equals 1/one -not/nan ~5",
 	"  | seq: ieee defines inf/infinity inf/infinity 1/one ~6 | seq: add*/adding/sum two/of inf*/infinit* gives/give/is/yields nan ~6",
+	"  | seq: ieee defines/says inf/infinity inf/infinity 1/one ~9",
 	"  why: inf / inf is NaN in IEEE 754 arithmetic (an invalid operation); that is the NaN here",
 
 	"misconception bf16-never-underflows: seq: @bf never/cannot/not underflow* | "
@@ -318,6 +321,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception softmax-subtract-after: seq: exp* then/first subtract* -before | "
 	    "seq: subtract* max/largest/maximum exponential ~4 | seq: subtract* after exponentiat*",
+	"  | span: seq: exponentiat*/exp first then subtract* -before ~8",
 	"  why: the max logit is subtracted before exp; after exp the inf already exists, and "
 	    "subtracting from it gives inf - inf = NaN",
 
@@ -372,6 +376,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: e4m3/e5m2/fp8 smaller/tinier/lower magnitude*/values/numbers than fp16/half ~8 | "
 	    "seq: e4m3/e5m2/fp8 same/fp32-like/fp32/bf16 range -not/less/narrow*/smaller ~6",
 	"  | seq: e4m3/e5m2/fp8 keeps/has/uses the 8 bit exponent -not ~8",
+	"  | seq: keeps/has/uses/shares the 8 bit exponent of @bf -not ~8",
 	"  why: fp8 has less range than fp16, not more: e4m3 tops out at 448 and e5m2 at "
 	    "57344, against fp16's 65504",
 
@@ -447,6 +452,7 @@ const char *const grade_shared_lines[] = {
 	    "removes the overflow",
 
 	"misconception precision-fixes-overflow: seq: more/extra/higher mantissa/precision/significant fix*/solv*/avoid*/prevent* overflow*/inf ~8",
+	"  | not: seq: enough digits/precision/mantissa to write/represent/store/hold ~8",
 	"  why: overflow is a question of range, the exponent's width; more mantissa bits "
 	    "would not hold a larger number",
 
@@ -485,6 +491,7 @@ const char *const grade_shared_lines[] = {
 	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
 	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
 	"  | seq: exp*/exponential* never overflow* in @bf ~6 | seq: drop*/skip*/remove* the max-subtraction/max subtraction/shift trick* ~4",
+	"  | seq: drop*/skip*/remove* max subtraction/trick -not ~5 | not: seq: exp*/exponential* can/will ever/never overflow* in @bf ~8",
 	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
 	"misconception softmax-top-one: seq: largest/max/maximum/top/biggest/winning probabilit*/class exactly 1/one "
@@ -496,6 +503,7 @@ const char *const grade_shared_lines[] = {
 	    "itself/also/uses/use/is naive -avoid*/unlike/instead/rather/not/subtract*/stable/shift* ~8 | "
 	    "seq: torch/pytorch/f/library softmax also/will/would nan/overflow* fp16/half "
 	    "-not/never/subtract*/stable/shift* ~8",
+	"  | seq: torch/pytorch/f/library softmax same bug/problem/issue -not ~9",
 	"  why: torch.softmax and F.softmax subtract the max internally (and autocast runs them "
 	    "in fp32): the library softmax is the stable one",
 

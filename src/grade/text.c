@@ -37,7 +37,7 @@ static bool
 clause_negates(const gtext *tx)
 {
 	for (size_t k = 0; k < tx->n && tx->t[tx->n - 1 - k].clause == tx->nclauses; k++)
-		if (tx->t[tx->n - 1 - k].flags & TK_NEGATOR)
+		if (tx->t[tx->n - 1 - k].flags & (TK_NEGATOR | TK_PRENEG))
 			return true;
 	return false;
 }
@@ -241,6 +241,22 @@ clause_break(const char *a, size_t i, size_t n)
 		return !(isalnum((unsigned char)next) || next == '_');
 	if (c == '(' || c == ')')
 		return true;	/* calls are handled by the caller */
+	/* a vector of numbers is one thing said: "about [0.731, 0.269]" */
+	size_t b = i, f = i + 1;
+	while (b > 0 && a[b - 1] == ' ')
+		b--;
+	while (f < n && a[f] == ' ')
+		f++;
+	/* a number before it, not a name that ends in a digit (fp16, ...) */
+	size_t d = b;
+	while (d > 0 && (isdigit((unsigned char)a[d - 1]) || a[d - 1] == '.'))
+		d--;
+	bool digit_before = b > 0 && isdigit((unsigned char)a[b - 1]) &&
+	    !(d > 0 && (isalpha((unsigned char)a[d - 1]) || a[d - 1] == '_'));
+	bool digit_after = f < n && (isdigit((unsigned char)a[f]) || a[f] == '-' || a[f] == '.');
+	if ((c == ',' && digit_before && digit_after) || (c == '[' && digit_after) ||
+	    (c == ']' && digit_before))
+		return false;
 	return c == ';' || c == ':' || c == '!' || c == '?' || c == ',' ||
 	    c == '\n' || c == '[' || c == ']';
 }
