@@ -140,6 +140,12 @@ START_TEST(false_figures_fall)
 		}
 		FALLS("%s has %d exponent bits", q->name, q->exp_bits + 2);
 		FALLS("%s has %d mantissa bits", q->name, q->man_bits + 3);
+		/* significant decimal digits: (fraction bits + 1) log10 2 */
+		int digits = (int)lround((q->man_bits + 1) * log10(2.0));
+		STANDS("%s keeps about %d significant decimal digits", q->name, digits);
+		FALLS("%s keeps about %d significant decimal digits", q->name, digits + 3);
+		/* the quantity named with a word between: "bf16's machine epsilon" */
+		FALLS("%s's machine epsilon is %.17g", q->name, q->eps * 8);
 	}
 	FALLS("the fp16 maximum is %d, like an unsigned short", (int)F16_MAX + 31);
 	FALLS("fp16 only goes up to about %d", 32767);

@@ -29,7 +29,7 @@
 #include "grade/facts_int.h"
 
 typedef enum qkind {
-	Q_NONE, Q_MAX, Q_MIN, Q_EPS, Q_EXPBITS, Q_MANBITS,
+	Q_NONE, Q_MAX, Q_MIN, Q_EPS, Q_EXPBITS, Q_MANBITS, Q_DIGITS,
 	Q_MAX_AT, Q_MIN_AT	/* where it overflows, where it flushes */
 } qkind;
 
@@ -137,6 +137,9 @@ truths(qkind q, const fp_format *f, bool normal_only, bool sub_only, bool halved
 		t[n++] = f->man_bits;
 		t[n++] = f->man_bits + 1;	/* with the implicit bit */
 		break;
+	case Q_DIGITS:	/* significant decimal digits: p log10 2 */
+		t[n++] = (f->man_bits + 1) * 0.30102999566398120;
+		break;
 	default:
 		break;
 	}
@@ -154,6 +157,7 @@ quantity_name(qkind q)
 	case Q_EPS: return "machine epsilon";
 	case Q_EXPBITS: return "width of the exponent";
 	case Q_MANBITS: return "width of the mantissa";
+	case Q_DIGITS: return "number of significant decimal digits";
 	default: return "";
 	}
 }
@@ -195,10 +199,16 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 	gf_say(out, n, max, figtok, "%.6g is not the %s: %s", f->v, quantity_name(q), list);
 }
 
-/* "7 mantissa bits", "a 5-bit exponent", "mantissa of 10 bits". */
+/* "7 mantissa bits", "a 5-bit exponent", "mantissa of 10 bits"; "about 3
+ * decimal digits", "7 significant digits". */
 static qkind
 bits_claim(const gtext *tx, size_t i)
 {
+	size_t d = i + 1;
+	while (d < tx->n && d < i + 3 && (gf_is(&tx->t[d], "decimal") || gf_is(&tx->t[d], "significant")))
+		d++;
+	if (d < tx->n && d > i + 1 && (gf_is(&tx->t[d], "digits") || gf_is(&tx->t[d], "digit")))
+		return Q_DIGITS;
 	static const char *const man[] = { "mantissa", "fraction", "significand",
 		"precision", NULL };
 	size_t j = i + 1;
@@ -241,7 +251,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			continue;
 		}
 		if (k->isnum && (q = bits_claim(tx, i)) != Q_NONE) {
-			gfig b = { k->num, 0.5, i + 1, false };
+			gfig b = { k->num, q == Q_DIGITS ? 1.0 : 0.5, i + 1, false };
 			check_quantity(tx, i, q, false, false, &b, i, out, &n, max);
 			continue;
 		}

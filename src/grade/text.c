@@ -175,6 +175,21 @@ add_word(gtext *tx, const char *w, size_t len)
 		len = strlen(raw);
 	}
 	unsigned cls = grade_word_class(raw);
+	/* "loss scaling then becomes redundant": a then between a subject
+	 * and its verb is an adverb, so the clause it opened is taken back */
+	static const char *const then_verbs[] = { "becomes", "become", "is", "are", "gets",
+		"goes", "stays", "remains", "has", NULL };
+	if (tx->n >= 2 && strcmp(tx->t[tx->n - 1].raw, "then") == 0 &&
+	    tx->t[tx->n - 1].clause == tx->nclauses && tx->t[tx->n - 2].clause == tx->nclauses - 1 &&
+	    tx->t[tx->n - 1].sent == tx->t[tx->n - 2].sent && !(tx->t[tx->n - 2].cls & WC_FUNC)) {
+		bool verb = false;
+		for (size_t k = 0; then_verbs[k] && !verb; k++)
+			verb = strcmp(raw, then_verbs[k]) == 0;
+		if (verb) {
+			tx->nclauses--;
+			tx->t[tx->n - 1].clause = tx->nclauses;
+		}
+	}
 	/* "log(softmax(x)) is then just as stable": a then after a verb of
 	 * being is an adverb, not the next step */
 	if (strcmp(raw, "then") == 0 && tx->n > 0 && (strcmp(tx->t[tx->n - 1].raw, "is") == 0 ||
