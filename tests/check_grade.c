@@ -129,6 +129,40 @@ START_TEST(stems_meet)
 	grade_stem("unscale", 7, x);
 	grade_stem("scale", 5, y);
 	ck_assert_str_ne(x, y);
+	/* note is no negator */
+	grade_stem("note", 4, x);
+	ck_assert_str_ne(x, "not");
+}
+END_TEST
+
+/* One edit from a word of the subject is that word (spell.c); a word the
+ * subject uses in another form, a short word and an everyday word one edit
+ * from an everyday one are left alone. */
+START_TEST(misspellings_read_as_meant)
+{
+	static const char *const typo[][2] = {
+		{ "multply", "multiply" }, { "gradinet", "gradient" },
+		{ "represntable", "representable" }, { "optimzer", "optimizer" },
+		{ "subnormla", "subnormal" }, { "thresold", "threshold" },
+		{ "mantisssa", "mantissa" }, { "exponnet", "exponent" },
+	};
+	for (size_t i = 0; i < sizeof typo / sizeof typo[0]; i++) {
+		const char *got = grade_spell(typo[i][0]);
+		ck_assert_msg(got && strcmp(got, typo[i][1]) == 0, "%s read as %s, not %s",
+		    typo[i][0], got ? got : "itself", typo[i][1]);
+	}
+	static const char *const keep[] = { "scaled", "scalar", "though", "matter",
+		"produce", "multiplies", "gradients", "overflowing", "divider", "forwards",
+		"flush", "clip", NULL };
+	for (size_t i = 0; keep[i]; i++)
+		ck_assert_msg(grade_spell(keep[i]) == NULL, "%s read as %s", keep[i],
+		    grade_spell(keep[i]));
+	/* and an answer written so is graded as meant */
+	gtext tx;
+	const char *a = "loss scaling multplies the loss";
+	ck_assert(gtext_build(a, strlen(a), &tx));
+	ck_assert_str_eq(tx.t[2].raw, "multiplies");
+	gtext_free(&tx);
 }
 END_TEST
 
@@ -433,6 +467,7 @@ grade_suite(void)
 	TCase *tc = tcase_create("text");
 	tcase_add_test(tc, numbers_are_values);
 	tcase_add_test(tc, stems_meet);
+	tcase_add_test(tc, misspellings_read_as_meant);
 	tcase_add_test(tc, word_boundaries_and_code_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("meaning");

@@ -332,6 +332,18 @@ grade_order(const grade_rubric *r, const gtext *tx, const gentry **steps, size_t
 	for (size_t i = 0; i < n; i++)
 		req_in_run += seg[i] != (size_t)-1 && steps[i]->required;
 	bool list = in_run > 0 && req_in_run == named;
+	/* "scale, backward, ..., update, with zero_grad up front and the
+	 * forward in autocast": an optional step named after every required
+	 * one is an aside, not a place in the order */
+	if (list) {
+		size_t last_req = 0;
+		for (size_t i = 0; i < n; i++)
+			if (steps[i]->required && seg[i] != (size_t)-1 && seg[i] > last_req)
+				last_req = seg[i];
+		for (size_t i = 0; i < n; i++)
+			if (!steps[i]->required && seg[i] != (size_t)-1 && seg[i] > last_req)
+				seg[i] = (size_t)-1;
+	}
 	const size_t *shown = list ? seg : first;
 	for (size_t k = 0; k < n && k < 64; k++) {
 		size_t bi = n;

@@ -77,6 +77,8 @@ enum { GF_OVERFLOW = 1u << 0, GF_FLUSH = 1u << 1 };
 
 /* FNV-1a of a stem: the key of the index above and of rubric words. */
 unsigned grade_hash(const char *s);
+/* The word of the subject w misspells (one edit away, spell.c), or NULL. */
+const char *grade_spell(const char *w);
 /* The first token whose stem is stem (with hash h), or (size_t)-1. */
 size_t gtext_find(const gtext *tx, const char *stem, unsigned h);
 /* The next token after i with the same stem, or (size_t)-1. */

@@ -5,6 +5,7 @@ GRADE_SOURCES = \
 	src/grade/grade.h \
 	src/grade/grade_int.h \
 	src/grade/words.c \
+	src/grade/spell.c \
 	src/grade/fold.c \
 	src/grade/text.c \
 	src/grade/rubric_util.c \

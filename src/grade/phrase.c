@@ -63,7 +63,9 @@ add_chunk(gvec *els, const char *c, size_t n, grade_diag *d, const char *line)
 		for (size_t i = 0; i < n; i++)
 			raw[i] = (char)tolower((unsigned char)c[i]);
 		raw[n] = '\0';
-		const char *meant = grade_respell(raw, fixed, sizeof fixed);
+		/* a prefix (multipl*) is a word cut short on purpose, not a
+		 * misspelling of one */
+		const char *meant = prefix ? raw : grade_respell(raw, fixed, sizeof fixed);
 		gel *el = grade_push(els, sizeof *el);
 		if (el == NULL)
 			return grade_err(d, (size_t)(c - line), "out of memory");
