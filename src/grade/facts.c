@@ -279,7 +279,9 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			gfig a, b;
 			gf_figure_at(tx, i, &a);
 			size_t j = a.end;
+			/* "x = 10^4, x^2 = 10^8": a variable after a comma is no times */
 			if (j + 1 < tx->n && (gf_is(&tx->t[j], "x") || gf_is(&tx->t[j], "times")) &&
+			    tx->t[j].clause == k->clause && tx->t[j + 1].clause == k->clause &&
 			    gf_figure_at(tx, j + 1, &b) && !gf_is_op_after(tx, b.end) &&
 			    (i == 0 || !gf_is_op_after(tx, i - 1))) {
 				char what[64];

@@ -260,6 +260,8 @@ not_the_fix(const gtext *tx, size_t q, size_t ce)
 	return false;
 }
 
+static bool makes_harm(const gtext *tx, size_t q, size_t ce);
+
 /* Is the match [ms, me) in clause [cs, ce) negated?  Strictly (for what
  * the answer gets credit for): only a negator right before it, or right
  * after it past auxiliaries.  Loosely (before charging the answer with a
@@ -293,6 +295,9 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			    strcmp(w, "remains") == 0 || strcmp(w, "also") == 0) && q + 1 < ce &&
 			    (strcmp(tx->t[q + 1].stem, "inf") == 0 || strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
 			    strcmp(tx->t[q + 1].stem, "nan") == 0))
+				return true;
+			/* "a larger S makes gradient overflow more likely" */
+			if (strncmp(tx->t[q].stem, "mak", 3) == 0 && makes_harm(tx, q, ce))
 				return true;
 			/* "raising S at best means the step is skipped" */
 			if (strcmp(w, "at") == 0 && q + 1 < ce && strcmp(tx->t[q + 1].raw, "best") == 0)
@@ -400,7 +405,7 @@ makes_harm(const gtext *tx, size_t q, size_t ce)
 {
 	static const char *const harm[] = { "overflow", "wors", "inf", "nan", "likel",
 		"skip", "fail", "diverg", NULL };
-	for (size_t j = q + 1; j < ce && j <= q + 3; j++)
+	for (size_t j = q + 1; j < ce && j <= q + 4; j++)
 		for (size_t k = 0; harm[k]; k++)
 			if (strncmp(tx->t[j].stem, harm[k], strlen(harm[k])) == 0)
 				return true;
@@ -464,7 +469,8 @@ subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 			if (strcmp(tx->t[q].stem, works[i]) == 0 &&
 			    !(q > 0 && (tx->t[q - 1].flags & TK_NEGATOR)) &&
 			    !(q > 1 && (tx->t[q - 2].flags & TK_NEGATOR) &&
-			    (tx->t[q - 1].flags & TK_SKIP)) && !makes_harm(tx, q, ce))
+			    (tx->t[q - 1].flags & TK_SKIP)) &&
+			    !(strcmp(works[i], "mak") == 0 && makes_harm(tx, q, ce)))
 				return false;
 	return true;
 }

@@ -446,8 +446,8 @@ const char *const grade_shared_lines[] = {
 	"  why: the learning rate scales the update after the gradients exist; an inf made in "
 	    "the forward pass or a NaN in softmax is there whatever the learning rate",
 
-	"misconception softmax-temperature: seq: temperature scal*/fix*/divid*/solv*/help* | "
-	    "seq: divid* logits by temperature/t",
+	"misconception softmax-temperature: seq: temperature scal*/fix*/divid*/solv*/help* -problem/same/bite*/hit*/inflat*/magnif*/contrastive ~8 | "
+	    "seq: divid* logits by temperature/t -problem/same/bite*/hit*/inflat*/magnif*/contrastive ~8",
 	"  why: a temperature changes the distribution; subtracting the max keeps it and "
 	    "removes the overflow",
 
