@@ -205,6 +205,19 @@ START_TEST(expressions_against_libm)
 		}
 	STANDS("1.0E+04 squared is 1.0E+08");
 	FALLS("1e4 squared is 1e6");
+	/* a softmax worked out: the pair of probabilities held to the
+	 * softmax (libm here) of the logits named before it */
+	static const double logit[][2] = { { 20, 19 }, { 3, 1 }, { 11, 11 }, { 2, 5 } };
+	for (size_t i = 0; i < sizeof logit / sizeof logit[0]; i++) {
+		double a = logit[i][0], b = logit[i][1];
+		double p = 1 / (1 + exp(b - a));
+		STANDS("the softmax of [%g, %g] is about [%.3f, %.3f]", a, b, p, 1 - p);
+		if (fabs(p - 0.5) > 0.05)
+			FALLS("the softmax of [%g, %g] is about [0.5, 0.5]", a, b);
+		FALLS("the softmax of [%g, %g] is about [%.3f, %.3f]", a, b,
+		    p > 0.5 ? p - 0.15 : p + 0.15, p > 0.5 ? 1.15 - p : 0.85 - p);
+	}
+	STANDS("clamping [20, 19] to [11, 11] gives softmax probabilities [0.5, 0.5]");
 	/* operands of a larger formula are not claims of their own */
 	STANDS("p = (1/(1+e^-1), e^-1/(1+e^-1)) = (0.731, 0.269)");
 	STANDS("max(fp16) = (2 - 2^-10) x 2^15 = 65504");

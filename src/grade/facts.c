@@ -42,7 +42,8 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 {
 	static const char *const maxw[] = { "max", "maximum", "largest", "biggest",
 		"highest", "greatest", "limit", "ceiling", NULL };
-	static const char *const maxverb[] = { "tops", "maxes", "saturates", "saturate", NULL };
+	static const char *const maxverb[] = { "tops", "maxes", "saturates", "saturate",
+		"reaches", NULL };
 	static const char *const minw[] = { "smallest", "tiniest", "minimum", "min",
 		"floor", NULL };
 	static const char *const spec[] = { "value", "number", "finite",
@@ -230,6 +231,8 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 {
 	size_t n = 0;
 
+	if (tx->hasnum)
+		gf_check_softmax(tx, out, &n, max);
 	for (size_t i = 0; i < tx->n && n < max; i++) {
 		const gtok *k = &tx->t[i];
 		if (c && tx->hasnum && (k->cls & WC_SCL))

@@ -451,3 +451,48 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	gf_say(out, n, max, at, "GradScaler's default %s is %.6g, not %.6g", what, truth, f.v);
 }
 
+
+/* A softmax the answer works out: the logits it names as a pair of
+ * numbers ("[20, 19]") and a pair of probabilities it gives ("about [0.5,
+ * 0.5]", two numbers in [0, 1] that sum to 1), held to the softmax of
+ * those logits to the precision written.  A pair written as the logits
+ * after the shift ("[0, -1]") or the exponentials ("[1, 0.368]") is no
+ * pair of probabilities: they do not sum to 1. */
+void
+gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
+{
+	double lx = 0, ly = 0;
+	bool have = false, about = false;
+
+	/* only an answer about softmax or probabilities works one out */
+	for (size_t i = 0; i < tx->n && !about; i++)
+		about = strncmp(tx->t[i].stem, "softmax", 7) == 0 ||
+		    strncmp(tx->t[i].stem, "probabilit", 10) == 0;
+	for (size_t i = 0; i + 1 < tx->n && about; i++) {
+		const gtok *a = &tx->t[i], *b = &tx->t[i + 1];
+		if (!a->isnum || !b->isnum || a->clause != b->clause)
+			continue;
+		double x = a->num, y = b->num;
+		bool probs = x > 0 && x < 1 && y > 0 && y < 1 && fabs(x + y - 1) < 0.03;
+		/* the logits: the last pair named before ("turn [20, 19] into
+		 * [11, 11]": the softmax of [11, 11]) */
+		if (!probs && (fabs(x) > 1 || fabs(y) > 1) && fabs(x) < 1000 && fabs(y) < 1000) {
+			lx = x, ly = y, have = true;
+			i++;
+			continue;
+		}
+		if (!have || !probs || !gf_asserted(tx, i) || gf_negated(tx, i, i + 1))
+			continue;
+		double m = lx > ly ? lx : ly;
+		double px = exp(lx - m) / (exp(lx - m) + exp(ly - m)), py = 1 - px;
+		double ux = a->unit > 0 ? a->unit : 0.005, uy = b->unit > 0 ? b->unit : 0.005;
+		if (ux < 0.005)
+			ux = 0.005;
+		if (uy < 0.005)
+			uy = 0.005;
+		if (fabs(x - px) > ux || fabs(y - py) > uy)
+			gf_say(out, n, max, i, "the softmax of [%g, %g] is about [%.3f, %.3f], not [%g, %g]",
+			    lx, ly, px, py, x, y);
+		i++;
+	}
+}

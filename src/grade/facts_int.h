@@ -59,5 +59,7 @@ void gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n,
 void gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out,
     size_t *n, size_t max);
+/* A pair of probabilities held to the softmax of the logits named before. */
+void gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max);
 
 #endif

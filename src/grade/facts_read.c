@@ -128,7 +128,9 @@ gf_negated(const gtext *tx, size_t lo, size_t hi)
 bool
 gf_asserted(const gtext *tx, size_t i)
 {
-	return tx->hypo[tx->t[i].clause] == 0 && !(tx->t[i].flags & TK_QUESTION);
+	/* the consequence of "do X and you get Y" is a claim */
+	return (tx->hypo[tx->t[i].clause] == 0 || (tx->t[i].flags & TK_CONSEQ)) &&
+	    !(tx->t[i].flags & TK_QUESTION);
 }
 
 
