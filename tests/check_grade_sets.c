@@ -409,8 +409,8 @@ END_TEST
 
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
- * fresh-a to fresh-d have been read and tuned on; fresh-e has not, and
- * is printed as totals only.  The floors are what the grader reaches, so
+ * fresh-a to fresh-g and fresh-i have been read and tuned on; fresh-h has
+ * not, and is printed as totals only.  The floors are what the grader reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
 START_TEST(fresh_sets)
@@ -419,8 +419,10 @@ START_TEST(fresh_sets)
 		const char *dir;
 		int agree_min, right_failed_max, wrong_passed_max;
 	} sets[] = {
-		{ "fresh-a", 146, 2, 0 }, { "fresh-b", 143, 1, 4 }, { "fresh-c", 282, 10, 4 },
-		{ "fresh-d", 283, 8, 5 }, { "fresh-e", 250, 10, 36 },
+		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 287, 5, 4 },
+		{ "fresh-d", 288, 4, 4 }, { "fresh-e", 288, 4, 4 },
+		{ "fresh-f-tune", 197, 4, 9 }, { "fresh-f-report", 198, 5, 7 },
+		{ "fresh-g", 409, 7, 4 }, { "fresh-h", 351, 21, 48 }, { "fresh-i", 359, 15, 46 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };
@@ -438,7 +440,8 @@ START_TEST(fresh_sets)
 		}
 		printf("%s: %d/%d (%.1f%%), %d right answers failed, %d wrong answers passed\n",
 		    sets[i].dir, agree, total, total ? 100.0 * agree / total : 0, rf, wp);
-		ck_assert_msg(total >= 148, "%s: only %d answers", sets[i].dir, total);
+		ck_assert_msg(total >= 148 || (total >= 100 && strstr(sets[i].dir, "-f-")),
+		    "%s: only %d answers", sets[i].dir, total);
 		ck_assert_msg(agree >= sets[i].agree_min, "%s: agreement %d below %d", sets[i].dir,
 		    agree, sets[i].agree_min);
 		ck_assert_msg(rf <= sets[i].right_failed_max, "%s: %d right answers failed (at most %d)",
