@@ -107,6 +107,17 @@ const char *grade_respell(const char *w, char *buf, size_t size);
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */
 bool gtext_build(const char *s, size_t len, gtext *tx);
+/* Mark the clauses that assert nothing (hypo.c); called by gtext_build
+ * once the clauses are known. */
+void grade_mark_hypotheticals(gtext *tx);
+/* A phrase a misconception matches, the answer's claim or not (assert.c):
+ * the main clause mc of a condition states a rule; what the scaler does
+ * to its own scale; a subject only talked about; a make-verb at q that
+ * makes harm. */
+bool grade_rule_stated(const gtext *tx, int mc);
+bool grade_scaler_does(const gtext *tx, size_t ms, size_t me);
+bool grade_subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me);
+bool grade_makes_harm(const gtext *tx, size_t q, size_t ce);
 void gtext_free(gtext *tx);
 /* The stem of one word (lower case ASCII), as tokens get it. */
 void grade_stem(const char *w, size_t len, char out[GRADE_WORD]);

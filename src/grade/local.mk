@@ -8,6 +8,7 @@ GRADE_SOURCES = \
 	src/grade/spell.c \
 	src/grade/fold.c \
 	src/grade/text.c \
+	src/grade/hypo.c \
 	src/grade/rubric_util.c \
 	src/grade/rubric.c \
 	src/grade/shared.c \
@@ -15,6 +16,7 @@ GRADE_SOURCES = \
 	src/grade/shared_line.c \
 	src/grade/phrase.c \
 	src/grade/match.c \
+	src/grade/assert.c \
 	src/grade/facts_int.h \
 	src/grade/facts_read.c \
 	src/grade/facts.c \
@@ -25,7 +27,7 @@ src_libfptutor_a_SOURCES += $(GRADE_SOURCES)
 # The shared misconceptions of shared.c, compiled when fptutor is built:
 # shared_gen compiles them with the grader's own objects and writes the
 # tables a rubric's `shared:` line copies (shared_line.c), so that a
-# one-shot grade does not compile seventy entries each time it starts.
+# one-shot grade does not compile a hundred entries each time it starts.
 # It links an empty table (shared_none.c) in place of the one it writes,
 # and the grader's sources with what they use (src/fp, for figures).
 noinst_PROGRAMS += src/grade/shared_gen

@@ -260,8 +260,6 @@ not_the_fix(const gtext *tx, size_t q, size_t ce)
 	return false;
 }
 
-static bool makes_harm(const gtext *tx, size_t q, size_t ce);
-
 /* Is the match [ms, me) in clause [cs, ce) negated?  Strictly (for what
  * the answer gets credit for): only a negator right before it, or right
  * after it past auxiliaries.  Loosely (before charging the answer with a
@@ -297,7 +295,7 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			    strcmp(tx->t[q + 1].stem, "nan") == 0))
 				return true;
 			/* "a larger S makes gradient overflow more likely" */
-			if (strncmp(tx->t[q].stem, "mak", 3) == 0 && makes_harm(tx, q, ce))
+			if (strncmp(tx->t[q].stem, "mak", 3) == 0 && grade_makes_harm(tx, q, ce))
 				return true;
 			/* "raising S at best means the step is skipped" */
 			if (strcmp(w, "at") == 0 && q + 1 < ce && strcmp(tx->t[q + 1].raw, "best") == 0)
@@ -332,147 +330,6 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			break;
 	}
 	return false;
-}
-
-/* Is the main clause mc of a condition a rule the answer states?  "Autocast
- * casts the weights to fp16 when it is entered", "if the loss is inf,
- * raise the scale": a misconception in it is asserted, condition or not.
- * Not so in a counterfactual ("raising the scale would help if the
- * gradients underflowed") or before "only if" ("it is a speedup only if
- * it reaches the same loss sooner"). */
-static bool
-rule_stated(const gtext *tx, int mc)
-{
-	static const char *const modal[] = { "would", "could", "might", "may",
-		"wouldnt", "couldnt", NULL };
-	size_t cs = tx->cstart[mc], ce = tx->cend[mc];
-
-	for (size_t q = cs; q < ce; q++)
-		for (size_t k = 0; modal[k]; k++)
-			if (strcmp(tx->t[q].raw, modal[k]) == 0)
-				return false;
-	return !(ce > cs && (strcmp(tx->t[ce - 1].raw, "only") == 0 ||
-	    (ce < tx->n && strcmp(tx->t[ce].raw, "unless") == 0)));
-}
-
-/* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
- * steps and shrinking the scale": what the scaler does to its own scale,
- * a verb of lowering it (lowers, shrinking, backs off, halves) in -s or -ing
- * with the scaler named before it in its sentence, is a description, not
- * the advice a misconception about the scale is.  (What
- * it does to the loss or the gradients is no such excuse: "GradScaler
- * divides the loss by S" is a misconception.) */
-static bool
-scaler_does(const gtext *tx, size_t ms, size_t me)
-{
-	static const char *const moves[] = { "lower", "decreas", "reduc", "shrink",
-		"halv", "back", "cut", "drop", NULL };
-	size_t verb = me;
-
-	for (size_t q = ms; q < me && verb == me; q++) {
-		bool move = false;
-		for (size_t i = 0; moves[i] && !move; i++)
-			move = strncmp(tx->t[q].stem, moves[i], strlen(moves[i])) == 0;
-		if (!move)
-			continue;
-		const char *v = tx->t[q].raw;
-		size_t l = strlen(v);
-		/* "lowers", "halving", and the future of a description:
-		 * "GradScaler will skip the step and halve the scale" */
-		bool future = false;
-		for (size_t b = q; b-- > ms && b + 6 > q;)
-			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
-		/* "GradScaler will just see inf grads, skip the step, and
-		 * halve the scale": the list's verbs share its will */
-		for (size_t b = ms, k = 0; b-- > 0 && k < 24 && tx->t[b].sent == tx->t[ms].sent; k++)
-			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
-		if ((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
-		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future)
-			verb = q;
-	}
-	if (verb == me)
-		return false;
-	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
-		if (strcmp(tx->t[q].raw, "scaler") == 0 || strcmp(tx->t[q].raw, "gradscaler") == 0)
-			return true;
-	return false;
-}
-
-/* "makes gradient overflow more likely", "makes it worse": a works word
- * at q followed closely by harm. */
-static bool
-makes_harm(const gtext *tx, size_t q, size_t ce)
-{
-	static const char *const harm[] = { "overflow", "wors", "inf", "nan", "likel",
-		"skip", "fail", "diverg", NULL };
-	for (size_t j = q + 1; j < ce && j <= q + 4; j++)
-		for (size_t k = 0; harm[k]; k++)
-			if (strncmp(tx->t[j].stem, harm[k], strlen(harm[k])) == 0)
-				return true;
-	return false;
-}
-
-/* "A larger scale also pushes gradients nearer 65504", "raising the scale
- * addresses underflow": a misconception written as the subject of its
- * clause (a gerund or a comparative opens the clause) is only talked
- * about, unless what follows says it works ("a bigger scale fixes it",
- * "raising the scale is the fix").  A subject with nothing after it
- * ("Larger loss scale.") is advice. */
-static bool
-subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
-{
-	static const char *const works[] = { "fix", "help", "solv", "work", "mak",
-		"bring", "recover", "restor", "keep", "prevent", "avoid", "stop",
-		"solution", "right", "correct", "finit", "cur", "resolv",
-		"sav", "rescu", "repair", "need", "way", "should", "must", "best",
-		"good", "better", "fine", "safe", "enough", NULL };
-	size_t q = cs;
-
-	while (q < ms && ((tx->t[q].flags & TK_SKIP) || strcmp(tx->t[q].raw, "and") == 0 ||
-	    strcmp(tx->t[q].raw, "but") == 0))
-		q++;
-	/* the subject's head may be in the match or before it: "turning
-	 * the scale up would ..." matched at "scale up", "multiplying the
-	 * loss by a bigger S only changes gradients" at "bigger S" */
-	if (q > ms || ms > q + 6)
-		return false;
-	const char *v = tx->t[q].raw;
-	size_t l = strlen(v);
-	static const char *const more[] = { "larger", "bigger", "higher", "greater",
-		"smaller", "lower", "stronger", NULL };
-	bool comparative = false;
-	for (size_t i = 0; more[i]; i++)
-		comparative |= strcmp(v, more[i]) == 0;
-	if (!((l > 5 && strcmp(v + l - 3, "ing") == 0) || comparative))
-		return false;
-	/* "Raising the loss scale, even from 2^16 to 2^24, never reaches
-	 * that value": the predicate past the commas says whether it works */
-	if (me >= ce) {
-		for (size_t p = ce; p < tx->n && tx->t[p].sent == tx->t[ms].sent; p++)
-			if (tx->t[p].flags & (TK_NEGATOR | TK_JUDGE))
-				return true;
-		return false;
-	}
-	/* a match that runs into the predicate states it: "switching to
-	 * bf16 just means setting allow_tf32" */
-	static const char *const be[] = { "is", "are", "was", "were", "means", "mean",
-		"equals", NULL };
-	for (size_t p = ms + 1; p < me; p++)
-		for (size_t i = 0; be[i]; i++)
-			if (strcmp(tx->t[p].raw, be[i]) == 0)
-				return false;
-	/* in the match too: "casting is just as good"; a works word that is
-	 * negated says the opposite ("... and does not repair an inf"), and
-	 * so does one that makes harm ("makes gradient overflow more likely") */
-	for (q = ms + 1; q < ce; q++)
-		for (size_t i = 0; works[i]; i++)
-			if (strcmp(tx->t[q].stem, works[i]) == 0 &&
-			    !(q > 0 && (tx->t[q - 1].flags & TK_NEGATOR)) &&
-			    !(q > 1 && (tx->t[q - 2].flags & TK_NEGATOR) &&
-			    (tx->t[q - 1].flags & TK_SKIP)) &&
-			    !(strcmp(works[i], "mak") == 0 && makes_harm(tx, q, ce)))
-				return false;
-	return true;
 }
 
 /* The point itself said to be unneeded: before the match in its clause, a
@@ -562,7 +419,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			    tx->hypo[mc] == HY_COND) || (tx->hypo[tx->t[ms].clause] ==
 			    HY_COND && tx->hypo[mc] == HY_MAIN)))
 				hypo = false;
-			if (e->kind == GK_MISC && tx->hypo[mc] == HY_MAIN && rule_stated(tx, mc))
+			if (e->kind == GK_MISC && tx->hypo[mc] == HY_MAIN && grade_rule_stated(tx, mc))
 				hypo = false;
 			/* "cast it afterwards and the inf turns back into a
 			 * number": the consequence is a claim */
@@ -574,8 +431,8 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,
 			    !ph->negated && (e->kind == GK_MISC || e->kind == GK_CLAIM ||
 			    e->kind == GK_STEP));
-			if (e->kind == GK_MISC && !ph->negated && (scaler_does(tx, ms, me) ||
-			    subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
+			if (e->kind == GK_MISC && !ph->negated && (grade_scaler_does(tx, ms, me) ||
+			    grade_subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
 				continue;
 			gmatch m;
 			if (ph->negated)

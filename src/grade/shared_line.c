@@ -4,7 +4,7 @@
  * are compiled when fptutor is built: shared_gen.c compiles shared.c's
  * lines with this compiler and writes the result out as
  * grade_shared_table (shared_table.c), so a rubric that takes them copies
- * their tables into its arena instead of compiling some seventy entries
+ * their tables into its arena instead of compiling a hundred or so entries
  * again each time a one-shot grade starts.  A shared entry is then
  * matched, negated and reported exactly as one written in the rubric, and
  * its id may not be defined there too.

@@ -331,10 +331,8 @@ grade_respell(const char *w, char *buf, size_t size)
 		if (rs_hash[h] == hash && strcmp(w, rs_table[h][0]) == 0)
 			return rs_table[h][1];
 	const char *is = strstr(w, "is");
-	if (is == NULL || is == w) {
-		const char *near = grade_spell(w);	/* "multply", "gradinet" */
-		return near ? near : w;
-	}
+	if (is == NULL || is == w)
+		return w;
 	for (size_t i = 0; ise_roots[i]; i++) {
 		size_t n = strlen(ise_roots[i]);
 		if (strncmp(w, ise_roots[i], n) == 0 && w[n] == 'i' && w[n + 1] == 's' &&
@@ -344,8 +342,7 @@ grade_respell(const char *w, char *buf, size_t size)
 			return buf;
 		}
 	}
-	const char *near = grade_spell(w);
-	return near ? near : w;
+	return w;
 }
 
 /* ---- stemming ----------------------------------------------------------- */

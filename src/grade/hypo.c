@@ -1,0 +1,121 @@
+/*
+ * hypo.c — which clauses of an answer assert nothing (grade_int.h: HY_COND,
+ * HY_MAIN), marked once its tokens and clauses are built (text.c):
+ * conditions and the clauses they govern, questions, reported and
+ * supposed opinions, a proposal named as such, a first reaction held up
+ * to be judged, a concession, an imperative and its consequence.  What a
+ * misconception in such a clause means is match.c's to decide.
+ */
+#include <config.h>
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "grade/grade_int.h"
+
+/* Does token i open what someone else would do: a person at the start
+ * of its clause and a modal after it ("some would raise the scale, but",
+ * "people might reach for a bigger scale")?  The teammate's view, the
+ * "'s" between ("the teammate's proposal"), is handled beside SAY words. */
+static bool
+reports(const gtext *tx, size_t i)
+{
+	static const char *const modal[] = { "would", "might", "may", "could", NULL };
+	const gtok *who = &tx->t[i - 1];
+	if (!(who->wc & WC_WHO) || who->isnum)
+		return false;
+	for (size_t k = 0; modal[k]; k++)
+		if (strcmp(who->raw, modal[k]) == 0)
+			return false;	/* "might" is no person */
+	size_t c0 = tx->cstart[who->clause];
+	if (i - 1 != c0 && !(i - 1 == c0 + 1 && (strcmp(tx->t[c0].raw, "the") == 0 ||
+	    strcmp(tx->t[c0].raw, "your") == 0 || strcmp(tx->t[c0].raw, "a") == 0)))
+		return false;
+	for (size_t k = 0; modal[k]; k++)
+		if (strcmp(tx->t[i].raw, modal[k]) == 0)
+			return true;
+	return false;
+}
+
+/* "Raising the scale is tempting / the reflex / the knee-jerk fix": a
+ * first reaction named as such is an opinion held up to be judged. */
+static bool
+first_reaction(const char *stem)
+{
+	static const char *const w[] = { "tempt", "reflex", "instinct", "knee",
+		"jerk", NULL };
+	for (size_t k = 0; w[k]; k++)
+		if (strcmp(stem, w[k]) == 0)
+			return true;
+	return false;
+}
+
+/* "Scale up the loss all you like, the inf stays", "as much as you
+ * want": a concession, which grants nothing.  i is the "like"/"want". */
+static bool
+all_you_like(const gtext *tx, size_t i)
+{
+	if (i < 2 || (strcmp(tx->t[i].raw, "like") != 0 && strcmp(tx->t[i].raw, "want") != 0) ||
+	    strcmp(tx->t[i - 1].raw, "you") != 0)
+		return false;
+	return strcmp(tx->t[i - 2].raw, "all") == 0 ||
+	    (i >= 3 && strcmp(tx->t[i - 2].raw, "as") == 0 && strcmp(tx->t[i - 3].raw, "much") == 0);
+}
+
+void
+grade_mark_hypotheticals(gtext *tx)
+{
+	for (size_t i = 0; i < tx->n; i++) {
+		unsigned char *h = &tx->hypo[tx->t[i].clause];
+		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
+			*h = HY_COND;
+		if (tx->t[i].flags & TK_QUESTION)
+			*h = HY_COND;
+		if ((tx->t[i].flags & TK_CONDMAIN) && *h == 0)
+			*h = HY_MAIN;
+	}
+	/* Reported or supposed opinions assert nothing: "you might think the
+	 * order doesn't matter", "whoever says divide the loss ...". */
+	for (size_t i = 1; i < tx->n; i++) {
+		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) ||
+		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) ||
+		    (i > 1 && strcmp(tx->t[i - 1].raw, "s") == 0 && (tx->t[i - 2].wc & WC_WHO)))))) {
+			tx->hypo[tx->t[i].clause] = HY_COND;
+			/* what they say runs on to the end of the sentence ("a
+			 * common assumption is that bf16 is better, so strictly
+			 * better"), up to a contrast: "some say X, but Y" */
+			for (size_t k = i + 1; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
+				if (tx->t[k].clause != tx->t[k - 1].clause &&
+				    (tx->t[k].cls & WC_SPLIT) &&
+				    !(tx->t[k].cls & WC_IF) &&
+				    strcmp(tx->t[k].raw, "so") != 0)
+					break;
+				tx->hypo[tx->t[k].clause] = HY_COND;
+			}
+		}
+		/* "clamping the logits, as was proposed, ...": a proposal
+		 * reported as such */
+		if (i > 0 && (strcmp(tx->t[i].raw, "proposed") == 0 || strcmp(tx->t[i].raw, "suggested") == 0) &&
+		    (strcmp(tx->t[i - 1].raw, "as") == 0 || (i > 1 && strcmp(tx->t[i - 2].raw, "as") == 0)))
+			for (size_t k = i + 1; k-- > 0 && tx->t[k].sent == tx->t[i].sent;)
+				tx->hypo[tx->t[k].clause] = HY_COND;
+		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
+			tx->hypo[tx->t[i].clause] = HY_COND;
+	}
+	/* "Clip before unscaling and you clip inflated gradients": an
+	 * imperative and its consequence, "X and you ...", "X and your
+	 * threshold ...", "X and the scale changes ...", is a condition. */
+	static const char *const then_who[] = { "you", "youre", "your", "the", "a",
+		"an", "it", "its", "everything", "nothing", NULL };
+	for (size_t i = 1; i + 1 < tx->n; i++) {
+		bool who = false;
+		for (size_t k = 0; then_who[k] && !who; k++)
+			who = strcmp(tx->t[i + 1].raw, then_who[k]) == 0;
+		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
+		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
+			tx->hypo[tx->t[i].clause] = HY_COND;
+			for (size_t k = i + 1; k < tx->cend[tx->t[i].clause]; k++)
+				tx->t[k].flags |= TK_CONSEQ;
+		}
+	}
+}
