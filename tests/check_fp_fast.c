@@ -200,6 +200,58 @@ START_TEST(test_rounding_modes)
 }
 END_TEST
 
+/* An array with no per-value flags (each == NULL: fp16 may take the
+ * CPU's own conversion, fast.c) gives each value's bits and, together,
+ * every flag the general path raises for some value of it: blocks of
+ * random patterns, of fp16's subnormal and overflow edges, of NaN and
+ * inf, of lengths that leave a tail, in every rounding mode. */
+START_TEST(test_array_flags)
+{
+	static const int modes[] = { FE_TONEAREST, FE_UPWARD, FE_TOWARDZERO };
+	enum { N = 61 };
+	float in[N];
+	uint16_t out[N];
+	for (int k = 0; k < FP_NFORMATS; k++) {
+		const fp_format *f = fp_format_get((fp_id)k);
+		if (f->width > 16)
+			continue;
+		for (int blk = 0; blk < 4000; blk++) {
+			int len = 1 + blk % N, kind = blk % 5;
+			for (int i = 0; i < len; i++) {
+				uint32_t u = (uint32_t)rnd64();
+				if (kind == 1)	/* around fp16's smallest normal and below */
+					u = (u & 0x80ffffffu) | (uint32_t)(96 + (u >> 7) % 24) << 23;
+				else if (kind == 2)	/* around its largest value */
+					u = (u & 0x807fffffu) | (uint32_t)(140 + (u >> 9) % 4) << 23;
+				else if (kind == 3 && i % 7 == 0)	/* a NaN or an inf among them */
+					u |= 0x7f800000u;
+				else if (kind == 4)	/* exact values: nothing raised */
+					u &= 0xbfffe000u;
+				memcpy(&in[i], &u, sizeof u);
+			}
+			for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+				ck_assert_int_eq(fesetround(modes[m]), 0);
+				unsigned all = 0, want = 0;
+				ck_assert(fp_encode_floats(f, in, out, NULL, (size_t)len, &all));
+				for (int i = 0; i < len; i++) {
+					unsigned fl = 0;
+					uint32_t one = fp_encode(f, (double)in[i], &fl);
+					want |= fl;
+					if (out[i] != one)
+						failf("%s block %d mode %zu %a: 0x%x, general 0x%x",
+						    f->name, blk, m, (double)in[i], out[i], one);
+				}
+				if (all != want)
+					failf("%s block %d mode %zu: flags %#x, general %#x",
+					    f->name, blk, m, all, want);
+				fesetround(FE_TONEAREST);
+			}
+		}
+	}
+	done();
+}
+END_TEST
+
 /* The array casts to values on long arrays, where the vector loop runs
  * (a call on one value runs only its tail): float32 patterns of every
  * exponent field with short tails, every NaN and inf, and doubles around
@@ -312,6 +364,7 @@ main(void)
 	tcase_add_test(tc, test_midpoints);
 	tcase_add_test(tc, test_random);
 	tcase_add_test(tc, test_rounding_modes);
+	tcase_add_test(tc, test_array_flags);
 	tcase_add_test(tc, test_cast_arrays);
 	tcase_add_test(tc, test_array_api);
 	suite_add_tcase(s, tc);

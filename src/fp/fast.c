@@ -321,6 +321,79 @@ NAME(const struct plan *p, const float *restrict in,			\
 FLOATS_LOOPS(, )
 #ifdef HAVE_AVX2_COPY
 FLOATS_LOOPS(_avx2, FP_AVX2)
+
+#include <immintrin.h>
+
+/* Does the CPU convert to fp16 itself (F16C)?  Only asked when AVX2 is
+ * allowed, so FPTUTOR_SIMD=none holds this copy back too. */
+static bool
+have_f16c(void)
+{
+	static atomic_int known;	/* 0 not asked, 1 no, 2 yes */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	if (k == 0) {
+		unsigned a, b, c, d;
+		k = fp_have_avx2() && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) ? 2 : 1;
+		atomic_store_explicit(&known, k, memory_order_relaxed);
+	}
+	return k == 2;
+}
+
+/* fp16 from float32 by the CPU's own round-to-nearest-even conversion
+ * (the bits the bit trick gives, NaN aside: the core's NaN is put back),
+ * eight at a time, the flags worked out from the result: inexact when
+ * it converts back to another value, overflow when a finite input came
+ * out infinite, underflow for an inexact tiny one, subnormal from the
+ * result's fields.  The rest of the array goes the general way. */
+FP_AVX2 __attribute__((target("f16c"))) static size_t
+fp16_f16c(const struct plan *p, const float *restrict in, uint16_t *restrict out,
+    size_t n, uint32_t minb, struct acc *accp)
+{
+	const __m256i absm = _mm256_set1_epi32(0x7fffffff), inf32 = _mm256_set1_epi32(0x7f800000);
+	const __m256i maxfin = _mm256_set1_epi32(0x7f7fffff), tinyb = _mm256_set1_epi32((int)minb);
+	const __m256i m15 = _mm256_set1_epi32(0x7fff), inf16 = _mm256_set1_epi32(0x7c00);
+	const __m256i one = _mm256_set1_epi32(1), sub = _mm256_set1_epi32(0x400);
+	const __m256i zero = _mm256_setzero_si256();
+	__m256i vin = _mm256_setzero_si256(), vov = vin, vun = vin, vsu = vin;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		__m256 x = _mm256_loadu_ps(in + i);
+		__m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+		_mm_storeu_si128((__m128i *)(out + i), h);
+		__m256i a = _mm256_and_si256(_mm256_castps_si256(x), absm);
+		__m256i mag = _mm256_and_si256(_mm256_cvtepu16_epi32(h), m15);
+		__m256i finite = _mm256_cmpgt_epi32(inf32, a);	/* a < inf */
+		__m256i back = _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtph_ps(h), x, _CMP_NEQ_OQ));
+		__m256i inexact = _mm256_and_si256(back, finite);
+		__m256i over = _mm256_and_si256(_mm256_cmpeq_epi32(mag, inf16),
+		    _mm256_cmpgt_epi32(_mm256_add_epi32(maxfin, one), a));
+		__m256i tiny = _mm256_cmpgt_epi32(tinyb, a);
+		vin = _mm256_or_si256(vin, _mm256_or_si256(inexact, over));
+		vov = _mm256_or_si256(vov, over);
+		vun = _mm256_or_si256(vun, _mm256_and_si256(tiny, inexact));
+		/* subnormal: 0 < mag < 0x400 */
+		vsu = _mm256_or_si256(vsu, _mm256_andnot_si256(_mm256_cmpeq_epi32(mag, zero),
+		    _mm256_cmpgt_epi32(sub, mag)));
+		int nan = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(a, inf32)));
+		for (int j = 0; nan; j++, nan >>= 1)
+			if (nan & 1) {
+				uint32_t u;
+				memcpy(&u, &in[i + j], sizeof u);
+				out[i + j] = (uint16_t)(p->nanb | (u >> 16 & 0x8000u));
+			}
+	}
+	int m;
+	if ((m = _mm256_movemask_ps(_mm256_castsi256_ps(vin))))
+		accp->cut |= 1;
+	if ((m = _mm256_movemask_ps(_mm256_castsi256_ps(vov))))
+		accp->over |= ~0u;
+	if ((m = _mm256_movemask_ps(_mm256_castsi256_ps(vun))))
+		accp->under |= 1;
+	if ((m = _mm256_movemask_ps(_mm256_castsi256_ps(vsu))))
+		accp->sub |= 1;
+	return i;
+}
 #endif
 
 bool
@@ -340,6 +413,12 @@ fp_encode_floats(const fp_format *f, const float *in, uint16_t *out,
 #ifdef HAVE_AVX2_COPY
 	if (fp_have_avx2())
 		loop = loops_avx2[wide][each != NULL];
+	/* fp16 without per-value flags: the CPU's conversion, the tail and
+	 * nothing else by the loop */
+	if (f->width == 16 && f->bias == 15 && f->man_bits == 10 && each == NULL && have_f16c()) {
+		size_t done = fp16_f16c(&p, in, out, n, (uint32_t)(1 - f->bias + 127) << 23, &acc);
+		in += done, out += done, n -= done;
+	}
 #endif
 	loop(&p, in, out, each, n, sh, (uint32_t)(127 - f->bias) << 23,
 	    (uint32_t)(1 - f->bias + 127) << 23,
