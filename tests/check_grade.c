@@ -334,6 +334,15 @@ START_TEST(order_names_first_inversion)
 	ck_assert_int_eq(res.score, res.max);
 	grade_result_free(&res);
 	ck_assert(!passes(r, "scale, backward, unscale, clip, step"));	/* update missing */
+	/* told from the end, read the other way; the same order told wrongly
+	 * from the end still inverts */
+	ck_assert(passes(r, "Working backwards: update is last. Before that, step. Before that, "
+	    "clip. Before that, unscale. Before that, the scaled backward."));
+	ck_assert(!passes(r, "Working backwards: update is last. Before that, step. Before that, "
+	    "unscale. Before that, clip. Before that, the scaled backward."));
+	/* "A after B" puts B first */
+	ck_assert(passes(r, "scale the loss and run backward, unscale, then clip after "
+	    "unscaling, step, update"));
 	grade_rubric_free(r);
 }
 END_TEST

@@ -264,13 +264,13 @@ placed(const gtext *tx, size_t p)
 }
 
 /* "backward on S x L", "scaler.scale(loss).backward()", "clip the
- * unscaled gradients": one mention that names two neighbouring steps,
- * the later one first, states no order between them.  Within a clause,
- * a few words apart and with no word of order between, the later step's
- * mention is placed with the earlier's (a tie is in order). */
+ * unscaled gradients": one mention that names two neighbouring steps
+ * states no order between them.  Within a clause, a few words apart and
+ * with no word of order between, the two mentions are placed together (a
+ * tie is in order, whichever way the list is read). */
 static void
 fuse_neighbours(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
-    const size_t *npos)
+    const size_t *npos, bool both)
 {
 	static const char *const order[] = { "before", "after", "then", "first",
 		"and", "or", "next", "prior", "followed", "last", NULL };
@@ -279,16 +279,41 @@ fuse_neighbours(const gtext *tx, size_t nsteps, size_t (*pos)[MAXPOS],
 		for (size_t a = 0; a < npos[i]; a++)
 			for (size_t b = 0; b < npos[i + 1]; b++) {
 				size_t pa = pos[i][a], pb = pos[i + 1][b];
-				if (pb >= pa || pa - pb > 8 || pa >= tx->n ||
+				size_t lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
+				/* read forwards, only the later step named first
+				 * needs it; a list told backwards needs both */
+				if ((!both && pb >= pa) || hi - lo > 8 || hi >= tx->n ||
 				    tx->t[pa].clause != tx->t[pb].clause)
 					continue;
 				bool worded = false;
-				for (size_t q = pb + 1; q < pa && !worded; q++)
+				for (size_t q = lo + 1; q < hi && !worded; q++)
 					for (size_t k = 0; order[k]; k++)
 						worded |= strcmp(tx->t[q].raw, order[k]) == 0;
-				if (!worded)
+				if (!worded && both)	/* one mention of both: a tie */
+					pos[i][a] = pos[i + 1][b] = lo;
+				else if (!worded)
 					pos[i + 1][b] = pa;
 			}
+}
+
+/* "Working backwards: the last call is update; before that, step; before
+ * that, the clip ...": a list told from its end, read the other way. */
+static bool
+told_backwards(const gtext *tx)
+{
+	int befores = 0;
+	for (size_t i = 0; i + 1 < tx->n; i++) {
+		const char *w = tx->t[i].raw, *next = tx->t[i + 1].raw;
+		if (strcmp(next, "backwards") == 0 && (strncmp(w, "work", 4) == 0 ||
+		    strcmp(w, "going") == 0 || strcmp(w, "go") == 0 || strcmp(w, "listed") == 0))
+			return true;
+		bool opens = i == 0 || tx->t[i - 1].clause != tx->t[i].clause;
+		if (opens && (strcmp(w, "before") == 0 || strcmp(w, "earlier") == 0) &&
+		    (strcmp(next, "that") == 0 || strcmp(next, "it") == 0 ||
+		    strcmp(next, "this") == 0 || strcmp(next, "still") == 0))
+			befores++;
+	}
+	return befores >= 2;
 }
 
 /* Are the first mentions in canonical order (a tie counts as in order:
@@ -517,7 +542,13 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	}
 	int concept_score = res->score;
 	if (nsteps) {
-		fuse_neighbours(&tx, nsteps, pos, npos);
+		bool back = told_backwards(&tx);
+		fuse_neighbours(&tx, nsteps, pos, npos, back);
+		/* (after the fusing, which reads the tokens between mentions) */
+		if (back)
+			for (size_t i = 0; i < nsteps; i++)
+				for (size_t k = 0; k < npos[i]; k++)
+					pos[i][k] = tx.n - 1 - pos[i][k];
 		for (size_t i = 0; i < nsteps; i++) {
 			if (npos[i])
 				first[i] = (size_t)-1;
