@@ -110,6 +110,9 @@ bool gtext_build(const char *s, size_t len, gtext *tx);
 /* Mark the clauses that assert nothing (hypo.c); called by gtext_build
  * once the clauses are known. */
 void grade_mark_hypotheticals(gtext *tx);
+/* Is w one of the words of list (NULL-terminated)? */
+bool grade_word_in(const char *w, const char *const *list);
+
 /* A phrase a misconception matches, the answer's claim or not (assert.c):
  * the main clause mc of a condition states a rule; what the scaler does
  * to its own scale; a subject only talked about; a make-verb at q that
@@ -327,5 +330,14 @@ typedef enum gmatch { GM_NONE, GM_ASSERTED, GM_NEGATED, GM_HYPOTHETICAL } gmatch
  * per phrase and clause, up to maxpos of them, and *npos their count. */
 gmatch grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
     size_t maxpos, size_t *npos);
+
+/* Order questions (order.c).  GRADE_MAXPOS mentions of a step are kept. */
+#define GRADE_MAXPOS 32
+size_t grade_order_place(const gtext *tx, size_t p);
+void grade_order_settle(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
+    const size_t *npos);
+bool grade_order_check(const grade_rubric *r, const gtext *tx, const gentry **steps,
+    size_t n, const size_t *first, size_t (*pos)[GRADE_MAXPOS], const size_t *npos,
+    grade_result *res);
 
 #endif

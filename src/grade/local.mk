@@ -21,6 +21,7 @@ GRADE_SOURCES = \
 	src/grade/facts_read.c \
 	src/grade/facts.c \
 	src/grade/facts_claims.c \
+	src/grade/order.c \
 	src/grade/grade.c
 src_libfptutor_a_SOURCES += $(GRADE_SOURCES)
 

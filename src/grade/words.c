@@ -428,3 +428,11 @@ grade_is_pronoun(const char *w, size_t n)
 	return false;
 }
 
+bool
+grade_word_in(const char *w, const char *const *list)
+{
+	for (size_t k = 0; list[k]; k++)
+		if (strcmp(w, list[k]) == 0)
+			return true;
+	return false;
+}
