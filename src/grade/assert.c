@@ -26,9 +26,8 @@ grade_rule_stated(const gtext *tx, int mc)
 	size_t cs = tx->cstart[mc], ce = tx->cend[mc];
 
 	for (size_t q = cs; q < ce; q++)
-		for (size_t k = 0; modal[k]; k++)
-			if (strcmp(tx->t[q].raw, modal[k]) == 0)
-				return false;
+		if (grade_word_in(tx->t[q].raw, modal))
+			return false;
 	return !(ce > cs && (strcmp(tx->t[ce - 1].raw, "only") == 0 ||
 	    (ce < tx->n && strcmp(tx->t[ce].raw, "unless") == 0)));
 }

@@ -44,10 +44,7 @@ first_reaction(const char *stem)
 {
 	static const char *const w[] = { "tempt", "reflex", "instinct", "knee",
 		"jerk", NULL };
-	for (size_t k = 0; w[k]; k++)
-		if (strcmp(stem, w[k]) == 0)
-			return true;
-	return false;
+	return grade_word_in(stem, w);
 }
 
 /* "Scale up the loss all you like, the inf stays", "as much as you
@@ -108,9 +105,7 @@ grade_mark_hypotheticals(gtext *tx)
 	static const char *const then_who[] = { "you", "youre", "your", "the", "a",
 		"an", "it", "its", "everything", "nothing", NULL };
 	for (size_t i = 1; i + 1 < tx->n; i++) {
-		bool who = false;
-		for (size_t k = 0; then_who[k] && !who; k++)
-			who = strcmp(tx->t[i + 1].raw, then_who[k]) == 0;
+		bool who = grade_word_in(tx->t[i + 1].raw, then_who);
 		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
 		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;

@@ -153,8 +153,7 @@ fuse_neighbours(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
 					continue;
 				bool worded = false;
 				for (size_t q = lo + 1; q < hi && !worded; q++)
-					for (size_t k = 0; order[k]; k++)
-						worded |= strcmp(tx->t[q].raw, order[k]) == 0;
+					worded = grade_word_in(tx->t[q].raw, order);
 				if (!worded && both)	/* one mention of both: a tie */
 					pos[i][a] = pos[i + 1][b] = lo;
 				else if (!worded)

@@ -184,10 +184,7 @@ add_word(gtext *tx, const char *w, size_t len)
 	if (tx->n >= 2 && strcmp(tx->t[tx->n - 1].raw, "then") == 0 &&
 	    tx->t[tx->n - 1].clause == tx->nclauses && tx->t[tx->n - 2].clause == tx->nclauses - 1 &&
 	    tx->t[tx->n - 1].sent == tx->t[tx->n - 2].sent && !(tx->t[tx->n - 2].cls & WC_FUNC)) {
-		bool verb = false;
-		for (size_t k = 0; then_verbs[k] && !verb; k++)
-			verb = strcmp(raw, then_verbs[k]) == 0;
-		if (verb) {
+		if (grade_word_in(raw, then_verbs)) {
 			tx->nclauses--;
 			tx->t[tx->n - 1].clause = tx->nclauses;
 		}
