@@ -135,6 +135,54 @@ START_TEST(stems_meet)
 }
 END_TEST
 
+/* The readings added for notation and for what an answer does not claim
+ * as its own: TeX folds to the words and numbers the rubrics read, a
+ * vector of numbers is one clause, "then" after "is" opens none, single
+ * quotes quote, and a rule stated with "when" is asserted while a
+ * counterfactual is not. */
+START_TEST(notation_and_held_up_claims)
+{
+	gtext tx = tokens("$2^{-24} \\approx 5.96\\times10^{-8}$ and \\mathrm{fl}_{16}(g)");
+	ck_assert(tx.t[0].isnum && tx.t[0].num == ldexp(1, -24));
+	ck_assert_str_eq(tx.t[1].raw, "approx");
+	ck_assert(tx.t[2].isnum && tx.t[2].num == 5.96);
+	ck_assert_str_eq(tx.t[3].raw, "x");
+	ck_assert(tx.t[4].isnum && fabs(tx.t[4].num - 1e-8) < 1e-20);
+	ck_assert_str_eq(tx.t[6].raw, "fl16");
+	gtext_free(&tx);
+	tx = tokens("the result is about [0.731, 0.269] here");
+	ck_assert_int_eq(tx.t[0].clause, tx.t[tx.n - 1].clause);
+	gtext_free(&tx);
+	tx = tokens("log_softmax is then just as stable");
+	ck_assert_int_eq(tx.t[0].clause, tx.t[tx.n - 1].clause);
+	gtext_free(&tx);
+
+	static const char *const lines[] = {
+		"concept x 1: zzzq",
+		"misconception up: seq: raise* scale ~4",
+		"  why: the scale is not the fix",
+		"misconception cast: seq: autocast cast* weights fp16 ~8",
+		"  why: autocast casts per op",
+		NULL
+	};
+	grade_rubric *r = rubric(lines);
+	static const struct { const char *a; bool charged; } cases[] = {
+		{ "'Raise the scale' is what the teammate said.", false },
+		{ "Raise the scale.", true },
+		{ "Autocast casts the weights to fp16 when it is entered.", true },
+		{ "Autocast would cast the weights to fp16 if it were asked to.", false },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		grade_result res;
+		ck_assert(grade_answer(r, cases[i].a, strlen(cases[i].a), &res));
+		ck_assert_msg((res.nmiscs > 0) == cases[i].charged, "'%s': %zu misconceptions",
+		    cases[i].a, res.nmiscs);
+		grade_result_free(&res);
+	}
+	grade_rubric_free(r);
+}
+END_TEST
+
 /* One edit from a word of the subject is that word (spell.c); a word the
  * subject uses in another form, a short word and an everyday word one edit
  * from an everyday one are left alone. */
@@ -477,6 +525,7 @@ grade_suite(void)
 	tcase_add_test(tc, numbers_are_values);
 	tcase_add_test(tc, stems_meet);
 	tcase_add_test(tc, misspellings_read_as_meant);
+	tcase_add_test(tc, notation_and_held_up_claims);
 	tcase_add_test(tc, word_boundaries_and_code_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("meaning");
