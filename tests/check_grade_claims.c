@@ -390,6 +390,92 @@ START_TEST(false_claim_beside_right_fails)
 		    "real gradients. Best run scaler.unscale_(optimizer), then "
 		    "optimizer.zero_grad(), then clip and step.",
 		    "order-zero-late" },
+		/* shared_claims.def: the scaler's rule, casts, kernels and
+		 * formats, worded apart from the held-out answers they came from */
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Loss scaling helps by boosting the gradients by S after backward "
+		    "is done, then dividing before the step; too large an S overflows.",
+		    "grads-scaled-after-backward" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step, update: "
+		    "unscale before clipping so the threshold sees real gradients. The "
+		    "nan values get zeroed out and the step goes ahead.",
+		    "inf-step-taken" },
+		{ "cmp-speedup", "Not a speedup yet: compare the time to reach fp32's validation "
+		    "loss on the same data and seed. Each skipped step is cheap because "
+		    "the scaler skips the backward entirely.",
+		    "skip-skips-backward" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, scaler.step, "
+		    "update: unscale before clipping so the threshold sees real "
+		    "gradients. After scaler.step you still need optimizer.step() to "
+		    "apply the update.",
+		    "double-step" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward and unscales before the step; it doubles the scale "
+		    "whenever it detects an overflow.",
+		    "scale-up-on-inf" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Multiply the loss by S before backward and divide the gradients by "
+		    "S before the step; the scale doubles after each successful step, "
+		    "and too large an S overflows.",
+		    "scale-grows-each-step" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Multiply the loss by S before backward and divide the gradients by "
+		    "S before the step. The only limit is compute time.",
+		    "scale-always-fits" },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, so it flushes to zero. "
+		    "Multiply the loss by S before backward and divide the gradients by "
+		    "S before the step, though the two factors cancel out so scaling is "
+		    "useless; too large an S overflows.",
+		    "scale-no-op" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. Casting fp32 weights into "
+		    "bf16 is exact.",
+		    "cast-lossless" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. The hardware uses "
+		    "stochastic rounding for every bf16 op.",
+		    "hw-stochastic-rounding" },
+		{ "overflow", "It overflows in the forward pass: 1e8 is above fp16's 65504, so it "
+		    "is inf, and raising the loss scale cannot fix a forward inf. TF32 "
+		    "replaces fp16 once you turn it on, so that fixes it.",
+		    "tf32-replaces-fp16" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. Likewise e5m2 needs no "
+		    "scaling at all.",
+		    "fp8-needs-no-scale" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary. bf16 retains fp16 "
+		    "precision as well.",
+		    "bf16-keeps-precision" },
+		{ "mock-underflow", "It flushes to zero in fp16. GradScaler multiplies the loss by S "
+		    "before backward and unscales before the step. bf16 would flush "
+		    "sooner still.",
+		    "bf16-underflows-sooner" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. Keep the scaler off, since "
+		    "a scale of 65536 sends gradients over bf16's range.",
+		    "bf16-scale-overflows" },
+		{ "bf16", "bf16 keeps fp32's exponent range, so overflow and underflow are "
+		    "rare and loss scaling is usually unnecessary; it gives up "
+		    "precision, 7 mantissa bits against 10. Autocast only supports "
+		    "float16, so cast the model yourself.",
+		    "autocast-no-bf16" },
+		{ "step-order", "Autocast forward, scaled backward, unscale_, clip, step (skipped "
+		    "on inf), update: unscale before clipping so the threshold sees "
+		    "real gradients. Skipping the step repairs the overflow for good.",
+		    "skip-repairs-inf" },
+		{ "softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. Also add a tiny "
+		    "epsilon to the denominator for safety.",
+		    "softmax-denominator-zero" },
+		{ "mock-softmax", "exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max "
+		    "logit first, which gives about [0.731, 0.269]. In fp32 you can "
+		    "drop the shift.",
+		    "drop-max-shift" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);

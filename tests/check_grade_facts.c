@@ -156,6 +156,15 @@ START_TEST(false_figures_fall)
 	/* a power is exact: 2^16 is not fp16's largest finite value */
 	FALLS("half precision tops out at 2^16 = 65536 because it has 16 bits");
 	STANDS("fp16 tops out at %.17g, just under 2^16", F16_MAX);
+	/* a sentence that names one format and sets none beside it gives
+	 * that format's fields, not any format's */
+	FALLS("Half precision is 1 sign bit, 8 exponent bits and 7 mantissa bits.");
+	FALLS("The scale never overflows, since fp16 gradients can go up to about 3.4e38.");
+	STANDS("bf16 is less precise (7 vs 10 mantissa bits).");
+	STANDS("bf16 has 8 exponent bits like fp32.");
+	/* a difference of widths is no width */
+	STANDS("bf16 gives up about 3 bits of precision against fp16.");
+	STANDS("bf16 trades 3 mantissa bits for 3 extra exponent bits.");
 }
 END_TEST
 
@@ -370,6 +379,8 @@ START_TEST(scaler_defaults_checked)
 	FALLS("the default growth factor is 4");
 	FALLS("GradScaler starts from a default scale of 1024");
 	STANDS("GradScaler starts from a default loss scale of 65536");
+	FALLS("GradScaler starts at 1024 and halves on every inf");
+	STANDS("GradScaler starts at 65536 and halves on every inf");
 }
 END_TEST
 

@@ -409,8 +409,8 @@ END_TEST
 
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
- * fresh-a to fresh-g and fresh-i have been read and tuned on; fresh-h has
- * not, and is printed as totals only.  The floors are what the grader reaches, so
+ * fresh-a to fresh-i have been read and tuned on; fresh-j has not, and
+ * is printed as totals only.  The floors are what the grader reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
 START_TEST(fresh_sets)
@@ -422,7 +422,7 @@ START_TEST(fresh_sets)
 		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 287, 5, 4 },
 		{ "fresh-d", 288, 4, 4 }, { "fresh-e", 288, 4, 4 },
 		{ "fresh-f-tune", 197, 4, 9 }, { "fresh-f-report", 198, 5, 7 },
-		{ "fresh-g", 409, 7, 4 }, { "fresh-h", 351, 21, 48 }, { "fresh-i", 359, 15, 46 },
+		{ "fresh-g", 409, 7, 4 }, { "fresh-h", 372, 19, 29 }, { "fresh-i", 363, 13, 44 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };

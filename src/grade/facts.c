@@ -163,6 +163,36 @@ quantity_name(qkind q)
 	}
 }
 
+/* Is the format of set (one bit) the only one the figure's sentence
+ * names, with no word in it that sets formats side by side ("7 vs 10
+ * bits", "fewer than fp16's", "like fp32")?  Then the figure is that
+ * format's: "half precision is 1 sign bit, 8 exponent bits and 7 mantissa
+ * bits" gives fp16 bf16's fields, whatever bf16 has. */
+static bool
+sole_format(const gtext *tx, size_t head, unsigned set)
+{
+	static const char *const side[] = { "vs", "versus", "than", "compared",
+		"instead", "against", "whereas", "while", "unlike", "like", "rather",
+		"same", "relative", "equivalent", "match", "matches", "from", "trades",
+		"trade", NULL };
+	if (set == 0 || (set & (set - 1)) != 0)
+		return false;
+	int sent = tx->t[head].sent, named = -1;
+	for (size_t j = 0; j < tx->n; j++) {
+		if (tx->t[j].sent != sent)
+			continue;
+		if (gf_is_any(&tx->t[j], side))
+			return false;
+		int f = gf_format_of(tx, j);
+		if (f != GF_NOFMT) {
+			if (named >= 0 && f != named)
+				return false;
+			named = f;
+		}
+	}
+	return named >= 0 && (set & (1u << named));
+}
+
 /* Check a format quantity's figure against every candidate format. */
 static void
 check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
@@ -173,7 +203,7 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 	 * any of the subject's formats: "less precision (7 vs 10 mantissa
 	 * bits)", "machine epsilon 2^-7" in an answer about bf16; "its" is
 	 * the format of its sentence or the one before */
-	if (!gf_named_before(tx, head))
+	if (!gf_named_before(tx, head) && !sole_format(tx, head, set))
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 	if (set == 0 || !gf_asserted(tx, figtok) || gf_negated(tx, head, figtok))
 		return;
@@ -205,6 +235,19 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 static qkind
 bits_claim(const gtext *tx, size_t i)
 {
+	/* "gives up 3 bits of precision", "trades 3 mantissa bits for
+	 * exponent", "3 fewer bits": a difference of widths, not a width */
+	static const char *const diff[] = { "up", "trades", "trade", "trading",
+		"loses", "lose", "losing", "lost", "sacrifices", "sacrifice", "drops",
+		"extra", "additional", "more", "fewer", "less", "another", "gains",
+		"gain", "spends", "spend", "moves", "borrows", "steals", "costs", NULL };
+	size_t p = i;
+	while (p > 0 && (gf_is(&tx->t[p - 1], "about") || gf_is(&tx->t[p - 1], "roughly") ||
+	    gf_is(&tx->t[p - 1], "around") || gf_is(&tx->t[p - 1], "only") || gf_is(&tx->t[p - 1], "just")))
+		p--;
+	if ((p > 0 && gf_is_any(&tx->t[p - 1], diff)) ||
+	    (i + 1 < tx->n && gf_is_any(&tx->t[i + 1], diff)))
+		return Q_NONE;
 	size_t d = i + 1;
 	while (d < tx->n && d < i + 3 && (gf_is(&tx->t[d], "decimal") || gf_is(&tx->t[d], "significant")))
 		d++;

@@ -13,6 +13,7 @@ GRADE_SOURCES = \
 	src/grade/rubric.c \
 	src/grade/shared.c \
 	src/grade/shared_runtime.def \
+	src/grade/shared_claims.def \
 	src/grade/shared_line.c \
 	src/grade/phrase.c \
 	src/grade/match.c \

@@ -538,5 +538,6 @@ const char *const grade_shared_lines[] = {
 	    "the smallest positive fp16 value is the subnormal 2^-24, about 5.96e-8",
 
 #include "grade/shared_runtime.def"
+#include "grade/shared_claims.def"
 	NULL
 };
