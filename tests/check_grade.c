@@ -318,6 +318,12 @@ START_TEST(contradiction_and_salad)
 	    GRADE_CONTRADICTION);
 	ck_assert_int_eq(verdict(r, "overflow fp16 inf forward loss scaling bf16 fp32 autocast"),
 	    GRADE_SALAD);
+	/* a list of bare key words inside a frame is a salad too; the same
+	 * words with their relations are an answer */
+	ck_assert_int_eq(verdict(r, "Key words: overflow, inf, forward, loss scaling, bf16, fp32, "
+	    "autocast, GradScaler. Mixed precision handles it."), GRADE_SALAD);
+	ck_assert_int_ne(verdict(r, "Overflow, in the forward: the product is inf, loss scaling "
+	    "cannot fix it, so run it in fp32 or bf16."), GRADE_SALAD);
 	ck_assert_int_eq(verdict(r, ""), GRADE_EMPTY);
 	ck_assert_int_eq(verdict(r, " \t\n "), GRADE_EMPTY);
 	grade_rubric_free(r);

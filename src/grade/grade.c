@@ -55,8 +55,29 @@ is_salad(const gtext *tx)
 		func += (tx->t[i].flags & TK_FUNC) != 0;
 		rel += (tx->t[i].cls & WC_REL) != 0;
 	}
-	return words >= 6 && func * 100 < words * 12 && tx->ncalls < 2 &&
-	    tx->nsent <= 1 && rel < 2;
+	if (words >= 6 && func * 100 < words * 12 && tx->ncalls < 2 &&
+	    tx->nsent <= 1 && rel < 2)
+		return true;
+	/* a list of key words with a frame around it ("Classic numerics:
+	 * overflow/underflow, mantissa vs exponent, bf16, GradScaler, ...
+	 * Stable kernels handle it"): six bare items or more, clauses of at
+	 * most three words with no function word, no figure and no call,
+	 * holding most of the answer's words */
+	size_t items = 0, in_items = 0;
+	for (int c = 0; c < tx->nclauses; c++) {
+		size_t w = 0;
+		bool bare = true;
+		for (size_t i = tx->cstart[c]; i < tx->cend[c]; i++) {
+			if (tx->t[i].isnum || (tx->t[i].flags & TK_FUNC))
+				bare = false;
+			w++;
+		}
+		if (bare && w >= 1 && w <= 3) {
+			items++;
+			in_items += w;
+		}
+	}
+	return items >= 6 && in_items * 10 >= words * 6 && tx->ncalls < 2;
 }
 
 /* A hedge that never commits: an explicit refusal to commit ("not sure
