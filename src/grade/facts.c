@@ -166,8 +166,8 @@ quantity_name(qkind q)
 /* Is the format of set (one bit) the only one the figure's sentence
  * names, with no word in it that sets formats side by side ("7 vs 10
  * bits", "fewer than fp16's", "like fp32")?  Then the figure is that
- * format's: "half precision is 1 sign bit, 8 exponent bits and 7 mantissa
- * bits" gives fp16 bf16's fields, whatever bf16 has. */
+ * format's alone: "half precision is 1 sign bit, 8 exponent bits and 7
+ * mantissa bits" is false of fp16, though those are bf16's fields. */
 static bool
 sole_format(const gtext *tx, size_t head, unsigned set)
 {
@@ -241,9 +241,10 @@ bits_claim(const gtext *tx, size_t i)
 		"loses", "lose", "losing", "lost", "sacrifices", "sacrifice", "drops",
 		"extra", "additional", "more", "fewer", "less", "another", "gains",
 		"gain", "spends", "spend", "moves", "borrows", "steals", "costs", NULL };
+	static const char *const approx[] = { "about", "roughly", "around", "only",
+		"just", NULL };
 	size_t p = i;
-	while (p > 0 && (gf_is(&tx->t[p - 1], "about") || gf_is(&tx->t[p - 1], "roughly") ||
-	    gf_is(&tx->t[p - 1], "around") || gf_is(&tx->t[p - 1], "only") || gf_is(&tx->t[p - 1], "just")))
+	while (p > 0 && gf_is_any(&tx->t[p - 1], approx))
 		p--;
 	if ((p > 0 && gf_is_any(&tx->t[p - 1], diff)) ||
 	    (i + 1 < tx->n && gf_is_any(&tx->t[i + 1], diff)))
