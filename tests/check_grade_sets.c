@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -454,6 +455,77 @@ START_TEST(fresh_sets)
 }
 END_TEST
 
+/* Two grades of one answer, the same in every field the result has.  The
+ * answer is named by its place, not its text: some sets are read only as
+ * totals. */
+static void
+same_result(const grade_result *a, const grade_result *b, const char *file, int line)
+{
+	bool same = a->verdict == b->verdict && a->pass == b->pass && a->score == b->score &&
+	    a->max == b->max && a->nconcepts == b->nconcepts && a->nmiscs == b->nmiscs &&
+	    strcmp(a->contradiction, b->contradiction) == 0 &&
+	    strcmp(a->order_found, b->order_found) == 0 && strcmp(a->inversion, b->inversion) == 0;
+	for (size_t k = 0; same && k < a->nconcepts; k++)
+		same = strcmp(a->concepts[k].id, b->concepts[k].id) == 0 &&
+		    a->concepts[k].hit == b->concepts[k].hit &&
+		    strcmp(a->concepts[k].text, b->concepts[k].text) == 0;
+	for (size_t k = 0; same && k < a->nmiscs; k++)
+		same = strcmp(a->miscs[k].id, b->miscs[k].id) == 0 &&
+		    strcmp(a->miscs[k].text, b->miscs[k].text) == 0;
+	ck_assert_msg(same, "the stem index changes the grade of %s, line %d", file, line);
+}
+
+/* The stem index (src/grade/index.c) only leaves out phrases that could
+ * not match: every labelled answer of every set (tests/grade and each
+ * directory in it) is graded the same with it and without it, field by
+ * field. */
+START_TEST(index_changes_nothing)
+{
+	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
+		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };
+	static char line[1 << 16];
+	char top[1024], dirs[64][64];
+	size_t ndirs = 1, graded = 0;
+
+	snprintf(top, sizeof top, "%s/tests/grade", grade_test_top());
+	dirs[0][0] = '\0';
+	DIR *dp = opendir(top);
+	ck_assert_ptr_nonnull(dp);
+	for (struct dirent *de; (de = readdir(dp)) != NULL && ndirs < 64;)
+		if (de->d_name[0] != '.' && strchr(de->d_name, '.') == NULL &&
+		    strlen(de->d_name) < sizeof dirs[0] - 1)
+			snprintf(dirs[ndirs++], sizeof dirs[0], "%.62s/", de->d_name);
+	closedir(dp);
+	for (size_t q = 0; q < 9; q++) {
+		grade_rubric *r = grade_test_rubric(grade_test_top(), ids[q]);
+		ck_assert_msg(r->indexed, "%s: the rubric has no stem index", ids[q]);
+		for (size_t d = 0; d < ndirs; d++) {
+			char path[8192];
+			snprintf(path, sizeof path, "%s/%s%s.answers", top, dirs[d], ids[q]);
+			FILE *f = fopen(path, "r");
+			for (int ln = 1; f && fgets(line, sizeof line, f); ln++) {
+				line[strcspn(line, "\n")] = '\0';
+				if (strncmp(line, "PASS:", 5) != 0 && strncmp(line, "FAIL:", 5) != 0)
+					continue;
+				grade_result a, b;
+				ck_assert(grade_answer(r, line + 5, strlen(line + 5), &a));
+				r->indexed = false;	/* every phrase tried, as before the index */
+				ck_assert(grade_answer(r, line + 5, strlen(line + 5), &b));
+				r->indexed = true;
+				same_result(&a, &b, path, ln);
+				grade_result_free(&a);
+				grade_result_free(&b);
+				graded++;
+			}
+			if (f)
+				fclose(f);
+		}
+		grade_rubric_free(r);
+	}
+	ck_assert_uint_ge(graded, 4000);
+}
+END_TEST
+
 TCase *
 grade_sets_tcase(void)
 {
@@ -466,5 +538,6 @@ grade_sets_tcase(void)
 	tcase_add_test(tc, article_concise_answers_pass);
 	tcase_add_test(tc, right_however_written);
 	tcase_add_test(tc, fresh_sets);
+	tcase_add_test(tc, index_changes_nothing);
 	return tc;
 }

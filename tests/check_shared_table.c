@@ -71,7 +71,7 @@ same_entry(const gentry *a, const gentry *b)
 		const gphrase *x = &a->phr[p], *y = &b->phr[p];
 		ck_assert_msg(x->nterms == y->nterms && x->negated == y->negated &&
 		    x->ordered == y->ordered && x->span == y->span &&
-		    x->window == y->window && x->rare == y->rare &&
+		    x->window == y->window && x->rare == y->rare && x->need == y->need &&
 		    x->without.nalts == y->without.nalts, "%s: phrase %zu's marks", id, p + 1);
 		for (size_t t = 0; t < x->nterms; t++) {
 			ck_assert_msg(x->terms[t].nalts == y->terms[t].nalts,
@@ -105,6 +105,46 @@ START_TEST(table_is_the_compiled_lines)
 }
 END_TEST
 
+/* The stem index of the table is the one the lines compiled here give,
+ * slot for slot: the same stems, in the same slots, with the same
+ * postings (index.c numbers the phrases as the table does). */
+START_TEST(index_is_the_compiled_lines)
+{
+	static const char *lines[1024];
+	size_t n = 0;
+	const gindex *t = &grade_shared_table.index;
+	gindex ix;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; grade_shared_lines[i]; i++)
+			if ((strncmp(grade_shared_lines[i], "synonym ", 8) == 0) == (pass == 0))
+				lines[n++] = grade_shared_lines[i];
+	grade_rubric *b = compiled(lines, n);
+	size_t nphr = 0;
+	for (size_t i = 0; i < b->nent; i++)
+		nphr += b->ent[i].nphr;
+	ck_assert_uint_eq(grade_shared_table.nphr, nphr);
+	ck_assert(grade_index_build(b, &ix));
+	ck_assert_ptr_nonnull(ix.key);
+	ck_assert_ptr_nonnull(t->key);
+	ck_assert_uint_eq(t->mask, ix.mask);
+	for (size_t h = 0; h <= ix.mask; h++) {
+		const gkey *x = &t->key[h], *y = &ix.key[h];
+		ck_assert_msg(x->hash == y->hash && x->post.first == y->post.first &&
+		    x->post.n == y->post.n, "slot %zu", h);
+		if (y->post.n == 0)
+			continue;
+		ck_assert_str_eq(t->stems + x->stem, ix.stems + y->stem);
+		for (unsigned k = y->post.first; k < y->post.first + y->post.n; k++)
+			ck_assert_msg(t->post[k].phr == ix.post[k].phr &&
+			    t->post[k].term == ix.post[k].term, "'%s': posting %u",
+			    ix.stems + y->stem, k);
+	}
+	grade_index_free(&ix);
+	grade_rubric_free(b);
+}
+END_TEST
+
 /* One entry by its id is the same entry as in `shared: all`, and may be
  * taken beside the rubric's own. */
 START_TEST(named_entry_is_the_table_entry)
@@ -131,6 +171,7 @@ main(void)
 	Suite *s = suite_create("shared_table");
 	TCase *tc = tcase_create("tables");
 	tcase_add_test(tc, table_is_the_compiled_lines);
+	tcase_add_test(tc, index_is_the_compiled_lines);
 	tcase_add_test(tc, named_entry_is_the_table_entry);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);

@@ -195,8 +195,14 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	const gentry **steps = calloc(n, sizeof *steps);
 	res->concepts = calloc(n, sizeof *res->concepts);
 	res->miscs = calloc(n + GRADE_MAX_FIGURES, sizeof *res->miscs);
-	if (!m || !first || !npos || !pos || !steps || !res->concepts || !res->miscs)
+	/* which phrases the answer's stems leave possible: most are then not
+	 * tried at all (index.c) */
+	unsigned *seen = r->indexed && tx.n ? calloc(r->nphr + 1, sizeof *seen) : NULL;
+	if (!m || !first || !npos || !pos || !steps || !res->concepts || !res->miscs ||
+	    (r->indexed && tx.n && !seen))
 		goto out;
+	if (seen)
+		grade_index_mark(r, &tx, seen);
 
 	/* a false figure is a false claim in any answer; the true claims the
 	 * engine confirms are marked for %overflow and %flush first */
@@ -212,7 +218,7 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		const gentry *e = &r->ent[i];
 		bool step = e->kind == GK_STEP;
 		m[i] = tx.n ? grade_match(e, &tx, &first[nsteps], step ? pos[nsteps] : NULL,
-		    GRADE_MAXPOS, step ? &npos[nsteps] : NULL) : GM_NONE;
+		    GRADE_MAXPOS, step ? &npos[nsteps] : NULL, seen ? seen + e->phr0 : NULL) : GM_NONE;
 		if (step) {
 			for (size_t k = 0; k < npos[nsteps]; k++)
 				pos[nsteps][k] = grade_order_place(&tx, pos[nsteps][k]);
@@ -294,6 +300,7 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	res->pass = res->verdict == GRADE_PASS;
 	ok = true;
 out:
+	free(seen);
 	free(m);
 	free(first);
 	free(npos);

@@ -158,6 +158,10 @@ typedef struct gphrase {
 	bool span;		/* "span:" phrases may cross clause boundaries */
 	int window;		/* tokens the whole match may span */
 	size_t rare;		/* the term to look for first (fewest alternatives) */
+	/* Bit t (t < 32): every alternative of term t begins with a plain
+	 * word, so the term is possible only if the answer has one of those
+	 * stems; the stem index (index.c) finds such terms for an answer. */
+	unsigned need;
 	gterm without;		/* -TERM: none of these in the match's clause */
 } gphrase;
 
@@ -171,6 +175,9 @@ typedef struct gentry {
 	gphrase *phr;
 	size_t nphr;
 	char *hit, *miss;	/* concept explanations; misc/claim: hit = why */
+	unsigned shared;	/* taken from grade_shared_table's entry
+				 * shared - 1 (shared_line.c); 0: the rubric's */
+	size_t phr0;		/* its first phrase's number among the rubric's */
 } gentry;
 
 /* The compiled rubric (rubric.c builds it, grade.c reads it). */
@@ -212,6 +219,34 @@ typedef struct garena {
 	gvec el, alt, without, term, phr;
 } garena;
 
+/* A stem index (index.c): from a stem to the phrase terms an answer with
+ * that stem makes possible.  An open-addressing table of keys (post.n ==
+ * 0: an empty slot), the postings of each key [post.first, post.first +
+ * post.n) of post, the stems in one text.  Offsets, not pointers, so that
+ * shared_gen can write one out as constant tables. */
+typedef struct gspan {	/* [first, first + n) of a table */
+	unsigned first, n;
+} gspan;
+
+typedef struct gkey {
+	unsigned hash;		/* grade_hash(stem), as gel.hash */
+	unsigned stem;		/* offset in stems */
+	gspan post;
+} gkey;
+
+typedef struct gpost {
+	unsigned phr;		/* the phrase's number (gentry.phr0 + k) */
+	unsigned term;		/* the term's bit in gphrase.need */
+} gpost;
+
+typedef struct gindex {
+	const gkey *key;	/* mask + 1 slots; NULL: nothing indexed */
+	size_t mask;
+	const gpost *post;
+	const char *stems;
+	void *mem;		/* one block holding them, when allocated */
+} gindex;
+
 struct grade_rubric {
 	garena *arena;		/* what the compiled form lives in */
 	gsyn *syn;
@@ -227,6 +262,16 @@ struct grade_rubric {
 	bool finished;
 	bool has_constants;
 	grade_constants constants;	/* for figures (facts.c) */
+	/* Made by grade_rubric_finish (index.c): when indexed, a phrase whose
+	 * need the answer's stems do not meet is not tried.  own indexes the
+	 * rubric's own entries; the shared ones are in grade_shared_table's
+	 * index, made at build time, and shphr maps a phrase of that table
+	 * to its number here (UINT_MAX: not taken). */
+	bool indexed;
+	size_t nphr;		/* phrases of all entries */
+	gindex own;
+	unsigned *shphr;
+	unsigned *need;		/* gphrase.need of each, side by side */
 };
 
 /* The shared misconceptions in the rubric language, NULL-terminated
@@ -239,13 +284,9 @@ extern const char *const grade_shared_lines[];
  * form has pointers, so that they need no relocating when a program
  * starts; grade_line_shared() makes the pointers in the rubric's arena.
  * A span is [first, first + n) of the next table down. */
-typedef struct gspan {
-	unsigned first, n;
-} gspan;
-
 typedef struct gshared_phrase {
 	gspan terms, without;	/* of term (a span of alt each), of alt */
-	unsigned rare;
+	unsigned rare, need;
 	int window;
 	bool negated, ordered, span;
 } gshared_phrase;
@@ -266,7 +307,9 @@ typedef struct gshared_table {
 	const gshared_phrase *phr;
 	const gshared_entry *ent;
 	size_t nent;
+	size_t nphr;		/* of phr */
 	const char *text;
+	gindex index;		/* the stems of the entries' phrases */
 } gshared_table;
 
 /* shared_table.c, which shared_gen writes; shared_gen itself links
@@ -322,14 +365,30 @@ bool grade_read_term(const grade_rubric *r, const char **s, gvec *alts,
 bool grade_read_phrases(const grade_rubric *r, const char *p, gentry *e,
     grade_diag *d, const char *line);
 
+/* The stem index (index.c).  grade_index_build indexes r's own entries
+ * (not those taken from the shared table), numbering the phrases of all
+ * entries in order; false when out of memory.  grade_index_rubric makes
+ * r's index when it is finished (r->indexed stays false if it cannot);
+ * grade_index_mark sets seen[p] (r->nphr of them, zeroed) to 1 for each
+ * phrase p of r whose need the stems of tx meet, the phrases that can
+ * match.  It also uses seen as scratch: the need bits found so far. */
+bool grade_index_build(const grade_rubric *r, gindex *out);
+void grade_index_free(gindex *ix);
+void grade_index_rubric(grade_rubric *r);
+void grade_index_mark(const grade_rubric *r, const gtext *tx, unsigned *seen);
+/* The need of a phrase (its terms set), as phrase.c compiles it. */
+unsigned grade_phrase_need(const gphrase *ph);
+
 /* Where an entry matched in an answer. */
 typedef enum gmatch { GM_NONE, GM_ASSERTED, GM_NEGATED, GM_HYPOTHETICAL } gmatch;
 /* The strongest match of e in tx (asserted beats hypothetical beats
  * negated), and the token index where the first match starts.  For order
  * questions, pos (when not NULL) receives the start of every match, one
- * per phrase and clause, up to maxpos of them, and *npos their count. */
+ * per phrase and clause, up to maxpos of them, and *npos their count.
+ * seen (NULL: every phrase is tried) is grade_index_mark's, from e's first
+ * phrase: a phrase it marks 0 cannot match and is not tried. */
 gmatch grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
-    size_t maxpos, size_t *npos);
+    size_t maxpos, size_t *npos, const unsigned *seen);
 
 /* Order questions (order.c).  GRADE_MAXPOS mentions of a step are kept. */
 #define GRADE_MAXPOS 32

@@ -15,6 +15,7 @@ GRADE_SOURCES = \
 	src/grade/shared_runtime.def \
 	src/grade/shared_claims.def \
 	src/grade/shared_line.c \
+	src/grade/index.c \
 	src/grade/phrase.c \
 	src/grade/match.c \
 	src/grade/assert.c \

@@ -50,6 +50,10 @@ el_matches(const gel *el, const gtok *t)
 	if (el->prefix) {	/* the first letter weeds out almost every token */
 		if (t->raw[0] != el->word[0] && t->stem[0] != el->word[0])
 			return false;
+		/* and the second most of the rest (a scan has the first
+		 * letter's tokens only): each way below matches it */
+		if (el->word[1] && t->raw[1] != el->word[1] && t->stem[1] != el->word[1])
+			return false;
 		size_t n = strlen(el->word);
 		/* unscale* is also the stem of unscaling and unscaled, "unscal" */
 		return strncmp(t->raw, el->word, n) == 0 ||
@@ -99,6 +103,27 @@ by_start(const void *a, const void *b)
 	return x->term < y->term ? -1 : x->term > y->term;
 }
 
+/* o by start, then term.  Most phrases have a handful of occurrences, for
+ * which qsort's call per comparison cost more than the matching: those are
+ * sorted by insertion, which, like glibc's qsort (a merge sort) for arrays
+ * this small, keeps equal ones (one term's alternatives at one start) in
+ * the order they were found. */
+static void
+sort_occ(occ *o, size_t n)
+{
+	if (n > 32) {
+		qsort(o, n, sizeof *o, by_start);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		occ x = o[i];
+		size_t j = i;
+		for (; j > 0 && by_start(&o[j - 1], &x) > 0; j--)
+			o[j] = o[j - 1];
+		o[j] = x;
+	}
+}
+
 /* Can a prefix occur: some word begins with its first letter, and with its
  * first two when it has two? */
 static bool
@@ -127,16 +152,16 @@ term_possible(const gterm *t, const gtext *tx)
 }
 
 /* Every occurrence of ph's terms in the answer, sorted by start.  Words are
- * found through the stem index; prefixes and numbers by a scan. */
+ * found through the stem index; prefixes and numbers by a scan.  The terms
+ * of known (bits as gphrase.need) are known to be possible. */
 static size_t
-all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
+all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max, unsigned known)
 {
 	size_t n = 0;
 
-	if (!term_possible(&ph->terms[ph->rare], tx))
-		return 0;
-	for (size_t t = 0; t < ph->nterms; t++)
-		if (t != ph->rare && !term_possible(&ph->terms[t], tx))
+	/* the rarest term first, then the others: any one impossible is enough */
+	for (size_t k = 0, t = ph->rare; k < ph->nterms; k++, t = t + 1 < ph->nterms ? t + 1 : 0)
+		if (!(t < 32 && (known >> t & 1)) && !term_possible(&ph->terms[t], tx))
 			return 0;
 
 	for (size_t t = 0; t < ph->nterms; t++)
@@ -169,7 +194,7 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max)
 					p = gtext_next(tx, p);
 			}
 		}
-	qsort(o, n, sizeof *o, by_start);
+	sort_occ(o, n);
 	return n;
 }
 
@@ -377,7 +402,7 @@ rank(gmatch m)
 
 gmatch
 grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
-    size_t maxpos, size_t *npos)
+    size_t maxpos, size_t *npos, const unsigned *seen)
 {
 	occ o[MAX_OCC];
 	gmatch best = GM_NONE;
@@ -388,7 +413,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 		*npos = 0;
 	for (size_t p = 0; p < e->nphr; p++) {
 		const gphrase *ph = &e->phr[p];
-		size_t n = all_occ(ph, tx, o, MAX_OCC);
+		/* a term of its need that no stem of the answer makes possible:
+		 * all_occ would find nothing (index.c) */
+		if (seen && !seen[p])
+			continue;
+		size_t n = all_occ(ph, tx, o, MAX_OCC, seen ? ph->need : 0);
 		/* clause by clause (a span: phrase: the whole answer at once) */
 		for (size_t lo = 0; lo < n;) {
 			size_t hi = lo + 1;

@@ -316,6 +316,8 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 	for (size_t i = 1; i < ph->nterms; i++)
 		if (ph->terms[i].nalts < ph->terms[ph->rare].nalts)
 			ph->rare = i;
+	/* the terms an answer's stems rule in or out (index.c) */
+	ph->need = grade_phrase_need(ph);
 	if (ph->window < 0) {
 		size_t words = 0;
 		for (size_t i = 0; i < ph->nterms; i++)

@@ -70,6 +70,9 @@ grade_rubric_free(grade_rubric *r)
 	free(r->ent);
 	free(r->excl);
 	free(r->bec);
+	free(r->shphr);
+	free(r->need);
+	grade_index_free(&r->own);
 	grade_arena_free(r->arena);
 	free(r);
 }
@@ -399,6 +402,7 @@ grade_rubric_finish(grade_rubric *r, grade_diag *d)
 	}
 	r->finished = true;
 	grade_arena_done(r->arena);	/* nothing more is read */
+	grade_index_rubric(r);	/* (if it cannot, every phrase is tried) */
 	return true;
 }
 

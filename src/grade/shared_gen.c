@@ -204,9 +204,9 @@ put_tables(const grade_rubric *r, const gspan *alts, size_t nalts)
 		for (size_t k = 0; k < e->nphr; k++) {
 			const gphrase *ph = &e->phr[k];
 			printf("\t{ .terms = { %u, %u }, .without = { %u, %u }, .rare = %zu, "
-			    ".window = %d, .negated = %d, .ordered = %d, .span = %d },\n",
+			    ".need = %#xu, .window = %d, .negated = %d, .ordered = %d, .span = %d },\n",
 			    t, (unsigned)ph->nterms, w, (unsigned)ph->without.nalts, ph->rare,
-			    ph->window, ph->negated, ph->ordered, ph->span);
+			    ph->need, ph->window, ph->negated, ph->ordered, ph->span);
 			t += (unsigned)ph->nterms;
 			w += (unsigned)ph->without.nalts;
 		}
@@ -243,9 +243,52 @@ put_tables(const grade_rubric *r, const gspan *alts, size_t nalts)
 			for (size_t c = 0; s[k] && (c == 0 || s[k][c - 1]); c++)
 				printf("%s%d,", c % 16 ? " " : "\n\t", (unsigned char)s[k][c]);
 	}
-	printf("\n};\n\nconst gshared_table grade_shared_table = {\n"
+	printf("\n};\n\n");
+}
+
+/* The stem index of the entries' phrases (index.c), numbering them as phr[]
+ * does; then the table itself.  False when out of memory. */
+static bool
+put_index(const grade_rubric *r)
+{
+	gindex ix;
+	size_t nphr = 0, npost = 0, bytes = 0;
+
+	for (size_t i = 0; i < r->nent; i++)
+		nphr += r->ent[i].nphr;
+	if (!grade_index_build(r, &ix)) {
+		fprintf(stderr, "shared_gen: out of memory\n");
+		return false;
+	}
+	if (ix.key) {
+		printf("static const gkey key[] = {\n");
+		for (size_t h = 0; h <= ix.mask; h++) {
+			const gkey *k = &ix.key[h];
+			printf("\t{ %uu, %u, { %u, %u } },\n", k->hash, k->stem, k->post.first,
+			    k->post.n);
+			if (k->post.n) {
+				npost += k->post.n;
+				bytes += strlen(ix.stems + k->stem) + 1;
+			}
+		}
+		printf("};\n\nstatic const gpost post[] = {\n");
+		for (size_t i = 0; i < npost; i++)
+			printf("\t{ %u, %u },\n", ix.post[i].phr, ix.post[i].term);
+		/* bytes, as text[] is */
+		printf("};\n\nstatic const char stems[] = {");
+		for (size_t i = 0; i < bytes; i++)
+			printf("%s%d,", i % 16 ? " " : "\n\t", (unsigned char)ix.stems[i]);
+		printf("\n};\n\n");
+	}
+	printf("const gshared_table grade_shared_table = {\n"
 	    "\t.el = el, .alt = alt, .term = term, .phr = phr, .ent = ent,\n"
-	    "\t.nent = %zu, .text = text,\n};\n", r->nent);
+	    "\t.nent = %zu, .nphr = %zu, .text = text,\n", r->nent, nphr);
+	if (ix.key)
+		printf("\t.index = { .key = key, .mask = %zu, .post = post, .stems = stems },\n",
+		    ix.mask);
+	printf("};\n");
+	grade_index_free(&ix);
+	return true;
 }
 
 int
@@ -276,8 +319,10 @@ main(void)
 		    "#include <stdbool.h>\n\n#include \"grade/grade_int.h\"\n\n");
 		ok = put_elements(r, &sn, &alts, &nalts);
 	}
-	if (ok)
+	if (ok) {
 		put_tables(r, alts, nalts);
+		ok = put_index(r);
+	}
 	if (r == NULL || (ok && (fflush(stdout) != 0 || ferror(stdout)))) {
 		fprintf(stderr, "shared_gen: %s\n", r ? "cannot write the tables" : "out of memory");
 		ok = false;

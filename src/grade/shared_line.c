@@ -58,14 +58,14 @@ load(grade_rubric *r, const gshared_entry *se, gentry *e)
 			.terms = term + (sp->terms.first - se->terms.first),
 			.nterms = sp->terms.n,
 			.negated = sp->negated, .ordered = sp->ordered, .span = sp->span,
-			.window = sp->window, .rare = sp->rare,
+			.window = sp->window, .rare = sp->rare, .need = sp->need,
 			.without = { .alts = sp->without.n ?
 			    alt + (sp->without.first - se->alts.first) : NULL,
 			    .nalts = sp->without.n },
 		};
 	}
 	*e = (gentry){ .kind = se->kind, .weight = se->weight, .required = se->required,
-		.phr = phr, .nphr = se->phr.n };
+		.phr = phr, .nphr = se->phr.n, .shared = (unsigned)(se - tab->ent) + 1 };
 	/* it fits: the compiler read it into an id of this size */
 	memcpy(e->id, tab->text + se->id, strlen(tab->text + se->id) + 1);
 	e->hit = keep_text(r, se->hit, &ok);

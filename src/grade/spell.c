@@ -38,14 +38,17 @@ static const char *const vocab[] = {
 
 enum { MAXV = 160 };
 static char vstem[MAXV][GRADE_WORD];
+static size_t vlen[MAXV];	/* strlen(vocab[k]) */
 static size_t nvocab;
 static once_flag once = ONCE_FLAG_INIT;
 
 static void
 build(void)
 {
-	for (nvocab = 0; vocab[nvocab] && nvocab < MAXV; nvocab++)
-		grade_stem(vocab[nvocab], strlen(vocab[nvocab]), vstem[nvocab]);
+	for (nvocab = 0; vocab[nvocab] && nvocab < MAXV; nvocab++) {
+		vlen[nvocab] = strlen(vocab[nvocab]);
+		grade_stem(vocab[nvocab], vlen[nvocab], vstem[nvocab]);
+	}
 }
 
 /* One edit between a (n letters) and b (m letters)? */
@@ -84,10 +87,13 @@ grade_spell(const char *w)
 	char st[GRADE_WORD];
 	grade_stem(w, n, st);
 	const char *hit = NULL;
+	/* every long word of every answer comes here: the first bytes are
+	 * compared before any call */
 	for (size_t k = 0; k < nvocab; k++) {
-		if (strcmp(st, vstem[k]) == 0 || strcmp(w, vocab[k]) == 0)
+		if ((st[0] == vstem[k][0] && strcmp(st, vstem[k]) == 0) ||
+		    (w[0] == vocab[k][0] && strcmp(w, vocab[k]) == 0))
 			return NULL;	/* a form of a word of the subject */
-		size_t m = strlen(vocab[k]);
+		size_t m = vlen[k];
 		if (vocab[k][0] != w[0] || m + 1 < n || n + 1 < m || !one_edit(w, n, vocab[k], m))
 			continue;
 		if (hit && strcmp(hit, vocab[k]) != 0)

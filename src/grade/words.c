@@ -431,8 +431,10 @@ grade_is_pronoun(const char *w, size_t n)
 bool
 grade_word_in(const char *w, const char *const *list)
 {
+	/* the first byte rules out nearly every word without a call: the
+	 * tokeniser asks this of every word, often of long lists */
 	for (size_t k = 0; list[k]; k++)
-		if (strcmp(w, list[k]) == 0)
+		if (list[k][0] == w[0] && strcmp(w, list[k]) == 0)
 			return true;
 	return false;
 }
