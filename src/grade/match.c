@@ -183,9 +183,13 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max, unsigned known)
 			size_t b = tx->bystart[key], be = tx->bystart[key + 1];
 			size_t p = scan ? (b < be ? tx->bytok[b] : tx->n) :
 			    gtext_find(tx, e0->stem, e0->hash);
+			/* one plain word found through the index: the token has
+			 * its stem, in its own clause, so it matches unless it is
+			 * a number (el_matches, without looking again) */
+			bool same = !scan && al->nel == 1 && !e0->exact;
 			while (p < tx->n && n < max) {
 				const gtok *k = &tx->t[p];
-				if ((!scan || !e0->isnum || k->isnum) &&
+				if (same ? !k->isnum : (!scan || !e0->isnum || k->isnum) &&
 				    alt_at(al, tx, p, ph->span ? -1 : k->clause))
 					o[n++] = (occ){ p, p + al->nel, t };
 				if (scan)
