@@ -5,7 +5,7 @@
  * tests/grade graded with the rubrics of the shipped lessons
  * (check_grade_sets.c: the answer sets, the lessons' own answers and the
  * reference article's concise answers) and the figures an answer states
- * (check_grade_facts.c).
+ * (check_grade_facts.c) and the shapes of answers (check_grade_reading.c).
  */
 #include <config.h>
 
@@ -19,10 +19,12 @@
 #include "grade/grade_int.h"
 #include "lesson/lesson.h"
 #include "lesson/grade_text.h"
+#include "grade_test.h"
 
 TCase *grade_sets_tcase(void);	/* check_grade_sets.c */
 TCase *grade_facts_tcase(void);	/* check_grade_facts.c */
 TCase *grade_claims_tcase(void);	/* check_grade_claims.c */
+TCase *grade_reading_tcase(void);	/* check_grade_reading.c */
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -60,14 +62,6 @@ rubric_error(const char *const *lines, size_t *col)
 	return ok ? NULL : d.msg;
 }
 
-static gtext
-tokens(const char *s)
-{
-	gtext tx;
-	ck_assert(gtext_build(s, strlen(s), &tx));
-	return tx;
-}
-
 static bool
 passes(const grade_rubric *r, const char *answer)
 {
@@ -99,7 +93,7 @@ START_TEST(numbers_are_values)
 		{ "100,000,000", 1e8 }, { "0.731", 0.731 }, { ".5", 0.5 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		gtext tx = tokens(cases[i].text);
+		gtext tx = grade_test_tokens(cases[i].text);
 		ck_assert_msg(tx.n == 1 && tx.t[0].isnum, "'%s': %zu tokens", cases[i].text, tx.n);
 		ck_assert_msg(fabs(tx.t[0].num - cases[i].v) <= 1e-12 * fabs(cases[i].v),
 		    "'%s' read as %g, want %g", cases[i].text, tx.t[0].num, cases[i].v);
@@ -142,7 +136,7 @@ END_TEST
  * counterfactual is not. */
 START_TEST(notation_and_held_up_claims)
 {
-	gtext tx = tokens("$2^{-24} \\approx 5.96\\times10^{-8}$ and \\mathrm{fl}_{16}(g)");
+	gtext tx = grade_test_tokens("$2^{-24} \\approx 5.96\\times10^{-8}$ and \\mathrm{fl}_{16}(g)");
 	ck_assert(tx.t[0].isnum && tx.t[0].num == ldexp(1, -24));
 	ck_assert_str_eq(tx.t[1].raw, "approx");
 	ck_assert(tx.t[2].isnum && tx.t[2].num == 5.96);
@@ -150,10 +144,10 @@ START_TEST(notation_and_held_up_claims)
 	ck_assert(tx.t[4].isnum && fabs(tx.t[4].num - 1e-8) < 1e-20);
 	ck_assert_str_eq(tx.t[6].raw, "fl16");
 	gtext_free(&tx);
-	tx = tokens("the result is about [0.731, 0.269] here");
+	tx = grade_test_tokens("the result is about [0.731, 0.269] here");
 	ck_assert_int_eq(tx.t[0].clause, tx.t[tx.n - 1].clause);
 	gtext_free(&tx);
-	tx = tokens("log_softmax is then just as stable");
+	tx = grade_test_tokens("log_softmax is then just as stable");
 	ck_assert_int_eq(tx.t[0].clause, tx.t[tx.n - 1].clause);
 	gtext_free(&tx);
 
@@ -229,7 +223,7 @@ START_TEST(word_boundaries_and_code_names)
 	ck_assert(passes(r, "then call scaler.step(optimizer) after scaler.unscale_(optimizer) is done"));
 	grade_rubric_free(r);
 
-	gtext tx = tokens("can't won't doesn't cannot");
+	gtext tx = grade_test_tokens("can't won't doesn't cannot");
 	const char *want[] = { "can", "not", "will", "not", "does", "not", "can", "not" };
 	ck_assert_uint_eq(tx.n, 8);
 	for (int i = 0; i < 8; i++) {
@@ -549,6 +543,7 @@ grade_suite(void)
 	suite_add_tcase(s, grade_sets_tcase());
 	suite_add_tcase(s, grade_facts_tcase());
 	suite_add_tcase(s, grade_claims_tcase());
+	suite_add_tcase(s, grade_reading_tcase());
 	return s;
 }
 

@@ -8,9 +8,12 @@
 #include <stdbool.h>
 
 #include "grade/grade.h"
+#include "grade/grade_int.h"
 
 /* The source tree ($top_srcdir, else "."). */
 const char *grade_test_top(void);
+/* The tokens of s (the caller frees them with gtext_free). */
+gtext grade_test_tokens(const char *s);
 /* The rubric of question id, from the one shipped lesson that asks it. */
 grade_rubric *grade_test_rubric(const char *top, const char *id);
 /* Grade every PASS:/FAIL: line of file with r and add to the counts;

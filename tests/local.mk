@@ -45,7 +45,8 @@ tests_check_toy_SOURCES = tests/check_toy.c
 tests_check_toy_CFLAGS = $(CHECK_FLAGS)
 tests_check_toy_LDADD = $(CHECK_LDADD)
 tests_check_grade_SOURCES = tests/check_grade.c tests/check_grade_sets.c \
-	tests/check_grade_facts.c tests/check_grade_claims.c tests/grade_test.h
+	tests/check_grade_facts.c tests/check_grade_claims.c tests/check_grade_reading.c \
+	tests/grade_test.h
 tests_check_grade_CFLAGS = $(CHECK_FLAGS)
 tests_check_grade_LDADD = $(CHECK_LDADD)
 # the tables shared_gen wrote against the shared lines compiled here

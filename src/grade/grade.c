@@ -80,6 +80,24 @@ is_salad(const gtext *tx)
 	return items >= 6 && in_items * 10 >= words * 6 && tx->ncalls < 2;
 }
 
+/* "Any of them would work", "any of them is fine": a refusal to choose.
+ * "whether any of them is inf or NaN" asks about the gradients: after
+ * is/are only a word of approval refuses.  j is the word after "them". */
+static bool
+any_of_them_fine(const gtext *tx, size_t j)
+{
+	static const char *const fine[] = { "would", "could", "will", "works",
+		"work", "fine", "ok", "okay", "valid", "acceptable", NULL };
+	static const char *const be[] = { "is", "are", "seems", "seem", NULL };
+
+	if (j >= tx->n || tx->t[j].clause != tx->t[j - 3].clause)
+		return true;	/* "it could be any of them." */
+	if (grade_word_in(tx->t[j].raw, fine))
+		return true;
+	return grade_word_in(tx->t[j].raw, be) && j + 1 < tx->n &&
+	    tx->t[j + 1].clause == tx->t[j].clause && grade_word_in(tx->t[j + 1].raw, fine);
+}
+
 /* A hedge that never commits: an explicit refusal to commit ("not sure
  * which", "may or may not", "hard to say", "whatever works"), or three
  * clauses or more opened by maybe, perhaps, possibly, "might be", "could
@@ -88,8 +106,6 @@ is_salad(const gtext *tx)
 static bool
 is_hedge(const gtext *tx)
 {
-	static const char *const any_fine[] = { "would", "could", "will", "works",
-		"work", "fine", "ok", "okay", "is", NULL };
 	static const char *const refuse[][3] = {
 		{ "not", "sure", NULL }, { "no", "idea", NULL }, { "hard", "to", "say" },
 		{ "may", "or", "may" }, { "might", "or", "might" }, { "whatever", "works", NULL },
@@ -116,9 +132,7 @@ is_hedge(const gtext *tx)
 					continue;
 				/* "any of them would work" refuses; "whether any of
 				 * them are inf" asks about the gradients */
-				if (strcmp(refuse[k][0], "any") == 0 && i + 3 < tx->n &&
-				    tx->t[i + 3].clause == tx->t[i].clause &&
-				    !grade_word_in(tx->t[i + 3].raw, any_fine))
+				if (strcmp(refuse[k][0], "any") == 0 && !any_of_them_fine(tx, i + 3))
 					continue;
 				return true;
 			}

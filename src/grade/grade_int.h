@@ -107,6 +107,14 @@ const char *grade_respell(const char *w, char *buf, size_t size);
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */
 bool gtext_build(const char *s, size_t len, gtext *tx);
+/* Punctuation as shape (marks.c), for gtext_build: does a[i] end a
+ * clause; is the number of `used` bytes at a[i] the next item number of a
+ * list without punctuation (*marker: the last item number, 0 before a
+ * list); single quotes that quote made double quotes, in place. */
+bool grade_clause_break(const char *a, size_t i, size_t n);
+bool grade_list_marker(const char *a, size_t i, size_t used, size_t o, double v,
+    const gtext *tx, int *marker);
+void grade_single_quotes(char *a, size_t o);
 /* Mark the clauses that assert nothing (hypo.c); called by gtext_build
  * once the clauses are known. */
 void grade_mark_hypotheticals(gtext *tx);

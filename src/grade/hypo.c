@@ -104,8 +104,19 @@ grade_mark_hypotheticals(gtext *tx)
 	 * threshold ...", "X and the scale changes ...", is a condition. */
 	static const char *const then_who[] = { "you", "youre", "your", "the", "a",
 		"an", "it", "its", "everything", "nothing", NULL };
+	/* "... and max_norm gets compared with S-times larger gradients": a
+	 * subject of one or two words and a verb of consequence */
+	static const char *const then_verb[] = { "gets", "get", "is", "are", "becomes",
+		"ends", "would", "will", "sees", "compares", "clips", "goes", NULL };
 	for (size_t i = 1; i + 1 < tx->n; i++) {
 		bool who = grade_word_in(tx->t[i + 1].raw, then_who);
+		for (size_t v = i + 2; !who && v <= i + 3 && v < tx->n; v++) {
+			const gtok *s1 = &tx->t[v - 1];
+			if ((s1->cls & (WC_FUNC | WC_IMPER)) || s1->isnum ||
+			    tx->t[v].clause != tx->t[i].clause)
+				break;
+			who = grade_word_in(tx->t[v].raw, then_verb);
+		}
 		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
 		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;

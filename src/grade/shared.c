@@ -161,7 +161,7 @@ const char *const grade_shared_lines[] = {
 	    "halved by default); it grows only after a run of clean steps",
 
 	"misconception skip-still-updates: seq: skip*/skipped still update*/appl* ~5 | "
-	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero ~6",
+	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero -contribut*/effect/progress ~6",
 	"  | seq: scaler.step/step still appl*/applies the update -not/finite/skip*/only ~4 | seq: inf gradient*/grads clipped/clamped to ~4",
 	"  why: a skipped step applies no update at all: scaler.step does not call the "
 	    "optimizer when the gradients hold an inf or NaN, and the scale is lowered",

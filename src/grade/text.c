@@ -243,62 +243,6 @@ add_number(gtext *tx, double v, const grade_numform *form)
 	return true;
 }
 
-/* Does the character at a[i] end a clause?  Punctuation in code does not:
- * scaler.scale(loss).backward() is one clause, "(which ...)" is not. */
-static bool
-clause_break(const char *a, size_t i, size_t n)
-{
-	char c = a[i], prev = i ? a[i - 1] : ' ', next = i + 1 < n ? a[i + 1] : ' ';
-
-	(void)prev;
-	if (c == '.')	/* scaler.step, scale(loss).backward: not an end */
-		return !(isalnum((unsigned char)next) || next == '_');
-	if (c == '(' || c == ')')
-		return true;	/* calls are handled by the caller */
-	/* a vector of numbers is one thing said: "about [0.731, 0.269]" */
-	size_t b = i, f = i + 1;
-	while (b > 0 && a[b - 1] == ' ')
-		b--;
-	while (f < n && a[f] == ' ')
-		f++;
-	/* a number before it, not a name that ends in a digit (fp16, ...) */
-	size_t d = b;
-	while (d > 0 && (isdigit((unsigned char)a[d - 1]) || a[d - 1] == '.'))
-		d--;
-	bool digit_before = b > 0 && isdigit((unsigned char)a[b - 1]) &&
-	    !(d > 0 && (isalpha((unsigned char)a[d - 1]) || a[d - 1] == '_'));
-	bool digit_after = f < n && (isdigit((unsigned char)a[f]) || a[f] == '-' || a[f] == '.');
-	if ((c == ',' && digit_before && digit_after) || (c == '[' && digit_after) ||
-	    (c == ']' && digit_before))
-		return false;
-	return c == ';' || c == ':' || c == '!' || c == '?' || c == ',' ||
-	    c == '\n' || c == '[' || c == ']';
-}
-
-/* 'Turn up GradScaler' quotes as "Turn up GradScaler" does: a single
- * quote that opens a word (no letter or digit before it) and one that
- * closes a later word in the same sentence (none after it) are made
- * double quotes; an apostrophe (it's, don't) has letters on both sides. */
-static void
-single_quotes(char *a, size_t o)
-{
-	for (size_t i = 0; i + 1 < o; i++) {
-		if (a[i] != '\'' || (i > 0 && isalnum((unsigned char)a[i - 1])) ||
-		    !isalpha((unsigned char)a[i + 1]))
-			continue;
-		for (size_t j = i + 2; j < o && j < i + 240; j++) {
-			if ((a[j] == '.' || a[j] == '?' || a[j] == '!') &&
-			    (j + 1 >= o || a[j + 1] == ' '))
-				break;
-			if (a[j] == '\'' && !isspace((unsigned char)a[j - 1]) &&
-			    (j + 1 >= o || !isalnum((unsigned char)a[j + 1]))) {
-				a[i] = a[j] = '"';
-				i = j;
-				break;
-			}
-		}
-	}
-}
 
 /* Chain every token into the stem index (open addressing, linear probe). */
 static bool
@@ -398,7 +342,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		}
 	}
 	a[o] = '\0';
-	single_quotes(a, o);
+	grade_single_quotes(a, o);
 
 	/* Pass 2: tokens (about one per three bytes: one allocation for most
 	 * answers).  Apostrophes glue contractions: can't -> can not. */
@@ -409,7 +353,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		return false;
 	}
 	bool ok = true, inquote = false;
-	int calls = 0;
+	int calls = 0, marker = 0;
 	int quoted_from = 0;
 	enum { MAXQ = 64 };
 	int qlo[MAXQ], qhi[MAXQ], nq = 0;
@@ -419,7 +363,19 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		    (c == '.' && i + 1 < o && isdigit((unsigned char)a[i + 1]))) {
 			double v;
 			grade_numform form;
+			size_t i0 = i;
 			size_t used = grade_read_number(a + i, o - i, &v, &form);
+			if (grade_list_marker(a, i0, used, o, v, tx, &marker)) {
+				/* "1 backward on the scaled loss 2 unscale 3 clip":
+				 * a numbered list without punctuation; each number
+				 * ends the item before it, as "2." would */
+				if (tx->n > 0 && tx->t[tx->n - 1].sent == tx->nsent)
+					tx->nsent++;
+				if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses)
+					tx->nclauses++;
+				i += used;
+				continue;
+			}
 			/* "-24" after a word break: a negative number */
 			if (i > 0 && a[i - 1] == '-' && (i < 2 || !isalnum((unsigned char)a[i - 2])))
 				v = -v;
@@ -526,9 +482,9 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				continue;
 			}
 			if ((c == '.' || c == '!' || c == '?' || c == ':' || c == '\n') &&
-			    clause_break(a, i, o) && tx->n > 0 && tx->t[tx->n - 1].sent == tx->nsent)
+			    grade_clause_break(a, i, o) && tx->n > 0 && tx->t[tx->n - 1].sent == tx->nsent)
 				tx->nsent++;
-			if (clause_break(a, i, o) && tx->n > 0 &&
+			if (grade_clause_break(a, i, o) && tx->n > 0 &&
 			    tx->t[tx->n - 1].clause == tx->nclauses) {
 				/* "1.5" is handled as a number; a dot here ends a clause */
 				tx->nclauses++;

@@ -1,0 +1,151 @@
+/*
+ * check_grade_reading.c — how the grader reads the shape of an answer:
+ * a numbered list written without punctuation, a word glossed in
+ * parentheses, an imperative and its consequence, a question about "any
+ * of them" that is no hedge.  Tokens are checked directly; whole answers
+ * with the shipped step-order rubric.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <string.h>
+
+#include "grade/grade.h"
+#include "grade/grade_int.h"
+#include "grade_test.h"
+
+TCase *grade_reading_tcase(void);	/* added to the suite by check_grade.c */
+
+/* The token whose raw text is w (the first), or -1. */
+static long
+find(const gtext *tx, const char *w)
+{
+	for (size_t i = 0; i < tx->n; i++)
+		if (strcmp(tx->t[i].raw, w) == 0)
+			return (long)i;
+	return -1;
+}
+
+static grade_result
+graded(const char *id, const char *answer)
+{
+	grade_rubric *r = grade_test_rubric(grade_test_top(), id);
+	grade_result res;
+	ck_assert(grade_answer(r, answer, strlen(answer), &res));
+	grade_rubric_free(r);
+	return res;
+}
+
+static bool
+has_misc(const grade_result *res, const char *id)
+{
+	for (size_t k = 0; k < res->nmiscs; k++)
+		if (strcmp(res->miscs[k].id, id) == 0)
+			return true;
+	return false;
+}
+
+START_TEST(numbered_list_without_punctuation)
+{
+	/* "2", "3" ... one more than the item before them are markers: each
+	 * ends its item, and is not a number of the answer */
+	gtext tx = grade_test_tokens("1 run backward on the scaled loss 2 unscale them if "
+	    "they grew 3 clip");
+	long un = find(&tx, "unscale"), grew = find(&tx, "grew"), clip = find(&tx, "clip");
+	ck_assert(un > 0 && grew > un && clip > grew);
+	ck_assert_int_ne(tx.t[un].clause, tx.t[un - 1].clause);
+	ck_assert_int_ne(tx.t[clip].clause, tx.t[grew].clause);
+	ck_assert_int_ne(tx.t[clip].sent, tx.t[grew].sent);
+	for (size_t i = 1; i < tx.n; i++)
+		ck_assert_msg(!tx.t[i].isnum, "token %zu is a number", i);
+	gtext_free(&tx);
+	/* a 1 that starts no list leaves the figures after it alone */
+	tx = grade_test_tokens("fp16 has 1 sign bit, 5 exponent bits and 10 mantissa bits");
+	int nums = 0;
+	for (size_t i = 0; i < tx.n; i++)
+		nums += tx.t[i].isnum;
+	ck_assert_int_eq(nums, 3);
+	gtext_free(&tx);
+	/* the last item is not swallowed by a condition in the one before */
+	grade_result res = graded("step-order", "1 scaled backward 2 unscale the gradients "
+	    "3 clip them 4 step through the scaler, which skips it if a gradient is inf "
+	    "5 update the scale. Clip after unscaling so the threshold meets the true "
+	    "gradients.");
+	ck_assert_msg(res.pass, "numbered list: %s", res.inversion);
+	grade_result_free(&res);
+}
+END_TEST
+
+START_TEST(parenthesised_gloss)
+{
+	/* a word or two in parentheses stays in its clause */
+	gtext tx = grade_test_tokens("you measure the size (clip) after the scale is gone");
+	ck_assert_int_eq(tx.t[find(&tx, "clip")].clause, tx.t[find(&tx, "size")].clause);
+	ck_assert_int_eq(tx.t[find(&tx, "after")].clause, tx.t[find(&tx, "clip")].clause);
+	gtext_free(&tx);
+	/* a negator, a condition or a figure makes a remark of its own */
+	static const char *const remarks[][2] = {
+		{ "train in bf16 (not fp16) today", "not" },
+		{ "call step (skipped if inf) then update", "skipped" },
+		{ "it overflows fp16 (max 65504) to inf", "max" },
+	};
+	for (size_t i = 0; i < sizeof remarks / sizeof remarks[0]; i++) {
+		tx = grade_test_tokens(remarks[i][0]);
+		long w = find(&tx, remarks[i][1]);
+		ck_assert(w > 0);
+		ck_assert_msg(tx.t[w].clause != tx.t[w - 1].clause, "'%s' glossed", remarks[i][0]);
+		gtext_free(&tx);
+	}
+	grade_result res = graded("step-order", "First the scaled backward. Before you judge "
+	    "whether the gradients are too large (clip) you must take the scale out "
+	    "(unscale_), or you judge S times the real size. Then the scaler steps unless "
+	    "it saw an inf, and last it updates the scale (update).");
+	ck_assert_msg(res.pass, "gloss: %s %s", grade_verdict_text(res.verdict), res.inversion);
+	grade_result_free(&res);
+}
+END_TEST
+
+START_TEST(imperative_and_its_consequence)
+{
+	/* "Do X and max_norm gets ...": X is a condition, not advice */
+	grade_result res = graded("step-order", "Scaled backward, unscale_, clip, step "
+	    "(skipped on inf or NaN), update. Clip before unscaling and max_norm gets "
+	    "measured against gradients 65536 times too big.");
+	ck_assert_msg(res.pass && !has_misc(&res, "clip-first"), "consequence: %s",
+	    grade_verdict_text(res.verdict));
+	grade_result_free(&res);
+	/* advice with and between two imperatives still advises */
+	res = graded("step-order", "Scaled backward, unscale_, clip, step (skipped on inf "
+	    "or NaN), update. In practice clip before unscaling and step afterwards, "
+	    "since clipping then sees the bigger values.");
+	ck_assert(!res.pass && has_misc(&res, "clip-first"));
+	grade_result_free(&res);
+}
+END_TEST
+
+START_TEST(any_of_them_asks_no_hedge)
+{
+	grade_result res = graded("step-order", "Backward on the scaled loss, then "
+	    "unscale_, which divides every gradient by S and records whether any of them "
+	    "is inf or NaN; then clip on the true norms, then scaler.step, then update.");
+	ck_assert_msg(res.verdict != GRADE_HEDGE && res.pass, "%s",
+	    grade_verdict_text(res.verdict));
+	grade_result_free(&res);
+	res = graded("step-order", "Scale, backward, unscale, clip, step, update, or some "
+	    "other order: any of them is fine really.");
+	ck_assert_int_eq(res.verdict, GRADE_HEDGE);
+	grade_result_free(&res);
+}
+END_TEST
+
+TCase *
+grade_reading_tcase(void)
+{
+	TCase *tc = tcase_create("reading");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, numbered_list_without_punctuation);
+	tcase_add_test(tc, parenthesised_gloss);
+	tcase_add_test(tc, imperative_and_its_consequence);
+	tcase_add_test(tc, any_of_them_asks_no_hedge);
+	return tc;
+}
