@@ -138,6 +138,28 @@ START_TEST(any_of_them_asks_no_hedge)
 }
 END_TEST
 
+/* Formulas for the steps: ℓ is the loss, ← an assignment, θ and η the
+ * weights and the rate; and a right list beside the claim that the order
+ * hardly matters fails. */
+START_TEST(steps_in_formulas)
+{
+	grade_result res = graded("step-order", "ℓ ↦ S·ℓ, backward, g ← g/S, clip g to τ, "
+	    "θ ← θ − η·g unless g holds an inf (then skip), S ← S/2 on overflow. Clipping "
+	    "S·g would be off by the factor S.");
+	ck_assert_msg(res.pass, "formulas: %s %s", grade_verdict_text(res.verdict), res.inversion);
+	grade_result_free(&res);
+	res = graded("step-order", "Scaled backward, unscale_, clip, step (skipped on inf), "
+	    "update. Clipping before unscale_ only shifts the norm by a small amount, so "
+	    "unscaling first is just tidier.");
+	ck_assert(!res.pass && has_misc(&res, "clip-order-minor"));
+	grade_result_free(&res);
+	gtext tx = grade_test_tokens("θ ← θ − η·g");
+	ck_assert_int_eq(find(&tx, "theta"), 0);
+	ck_assert(find(&tx, "becomes") == 1 && find(&tx, "eta") > 1);
+	gtext_free(&tx);
+}
+END_TEST
+
 TCase *
 grade_reading_tcase(void)
 {
@@ -147,5 +169,6 @@ grade_reading_tcase(void)
 	tcase_add_test(tc, parenthesised_gloss);
 	tcase_add_test(tc, imperative_and_its_consequence);
 	tcase_add_test(tc, any_of_them_asks_no_hedge);
+	tcase_add_test(tc, steps_in_formulas);
 	return tc;
 }

@@ -134,6 +134,16 @@ grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t c
 		{ "\xe2\x88\x80", " for all " }, { "\xce\xa3", " sum " },
 		{ "\xe2\x88\x91", " sum " }, { "\xe2\x88\x87", " grad " },
 		{ "\xe2\x88\x82", " d " }, { "\xe2\x87\x90", " from " },
+		/* an assignment, and the letters of the formulas people write:
+		 * θ ← θ − η·g, S ← S/2, ℓ for the loss, ‖g‖ a norm (ε stays a
+		 * word break: "ε_fp16 = 2^-10" next to "< 2^-24" reads as a
+		 * floor below epsilon) */
+		{ "\xe2\x86\x90", " becomes " }, { "\xe2\x9f\xb5", " becomes " },
+		{ "\xce\xb8", " theta " }, { "\xce\xb7", " eta " }, { "\xce\xb1", " alpha " },
+		{ "\xce\xbb", " lambda " }, { "\xcf\x84", " tau " },
+		{ "\xce\xbc", " mu " }, { "\xcf\x83", " sigma " },
+		{ "\xce\x94", " delta " }, { "\xce\xb4", " delta " }, { "\xe2\x84\x93", " l " },
+		{ "\xe2\x80\x96", " norm " }, { "\xe2\x88\x88", " in " },
 	};
 	/* ∇(S·L) is a call of grad, ∇L a word apart */
 	if (n >= 4 && memcmp(s, "\xe2\x88\x87", 3) == 0 && s[3] == '(') {

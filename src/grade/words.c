@@ -290,6 +290,10 @@ static const char *const respell[][2] = {
 	{ "subnormel", "subnormal" }, { "subnromal", "subnormal" }, { "exponentail", "exponential" },
 	{ "reprsentable", "representable" }, { "represntable", "representable" },
 	{ "expotential", "exponential" }, { "exponetial", "exponential" }, { "logits", "logits" },
+	/* phone and chat spellings */
+	{ "b4", "before" }, { "thru", "through" }, { "wich", "which" }, { "tho", "though" },
+	{ "ur", "your" }, { "loose", "lose" }, { "looses", "loses" }, { "precission", "precision" },
+	{ "insted", "instead" },
 };
 
 /* British -ise spellings of the words this subject uses, read as -ize:
