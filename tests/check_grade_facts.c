@@ -165,6 +165,18 @@ START_TEST(false_figures_fall)
 	/* a difference of widths is no width */
 	STANDS("bf16 gives up about 3 bits of precision against fp16.");
 	STANDS("bf16 trades 3 mantissa bits for 3 extra exponent bits.");
+	/* a floor stated for every value under a figure: the flush point
+	 * (the smallest subnormal or half of it) or the smallest normal */
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		const quant *q = &formats[i];
+		STANDS("in %s anything smaller than %.3g becomes zero", q->name, q->min_sub);
+		STANDS("in %s values below %.3g flush to zero", q->name, q->min_sub / 2);
+		STANDS("in %s, numbers below %.3g are lost", q->name, q->min_normal);
+		FALLS("in %s anything smaller than %.3g becomes zero", q->name, q->min_normal * 16);
+		FALLS("in %s values below %.3g can not be represented", q->name, q->min_sub / 1000);
+	}
+	FALLS("fp16 keeps 3 digits, so anything smaller than 0.001 turns into 0.");
+	STANDS("in fp16 anything smaller than 0.001 is still representable");
 }
 END_TEST
 

@@ -135,6 +135,11 @@ START_TEST(any_of_them_asks_no_hedge)
 	    "other order: any of them is fine really.");
 	ck_assert_int_eq(res.verdict, GRADE_HEDGE);
 	grade_result_free(&res);
+	/* openers after a conjunction or a pronoun still hedge */
+	res = graded("softmax", "It might be overflow in exp, it could be the division, or "
+	    "maybe the max subtraction is missing; I would try fp32 and see.");
+	ck_assert_msg(res.verdict == GRADE_HEDGE, "%s", grade_verdict_text(res.verdict));
+	grade_result_free(&res);
 }
 END_TEST
 

@@ -270,6 +270,38 @@ bits_claim(const gtext *tx, size_t i)
 }
 
 
+/* "anything smaller than 0.001 becomes zero", "values below 1e-4 can't be
+ * represented": a floor stated for every value under a figure.  Token i
+ * is the comparison; true with the token the figure's scan starts from
+ * when a word of vanishing (zero, flush, underflow, lost, "not
+ * represented") follows the figure in its sentence. */
+static bool
+floor_claim(const gtext *tx, size_t i, size_t *from)
+{
+	static const char *const less[] = { "smaller", "less", "below", "under", "lower", NULL };
+	static const char *const every[] = { "anything", "everything", "values", "numbers",
+		"magnitudes", "gradients", "grads", "whatever", "value", "number", "all", NULL };
+	static const char *const gone[] = { "zero", "flush", "flushes", "flushed",
+		"underflow", "underflows", "lost", "vanish", "vanishes", "disappear",
+		"disappears", NULL };
+
+	if (i == 0 || !gf_is_any(&tx->t[i], less) || !gf_is_any(&tx->t[i - 1], every) ||
+	    tx->t[i - 1].clause != tx->t[i].clause)
+		return false;
+	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
+	size_t fig = *from + 1;
+	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
+		fig++;
+	if (fig >= tx->n || !tx->t[fig].isnum)
+		return false;
+	for (size_t j = fig + 1; j < tx->n && j <= fig + 10 && tx->t[j].sent == tx->t[i].sent; j++)
+		if (gf_is_any(&tx->t[j], gone) || (tx->t[j].isnum && tx->t[j].num == 0) ||
+		    ((gf_is(&tx->t[j], "represented") || gf_is(&tx->t[j], "stored")) &&
+		    (tx->t[j - 1].flags & TK_NEGATOR || (j > 1 && tx->t[j - 2].flags & TK_NEGATOR))))
+			return true;	/* "can't be represented", not "is representable" */
+	return false;
+}
+
 size_t
 grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
 {
@@ -281,6 +313,14 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		const gtok *k = &tx->t[i];
 		if (c && tx->hasnum && (k->cls & WC_SCL))
 			gf_check_scaler(tx, i, c, out, &n, max);
+		size_t ffrom;
+		gfig ff;
+		size_t fat;
+		if (tx->hasnum && !k->isnum && floor_claim(tx, i, &ffrom) &&
+		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
+			check_quantity(tx, i, Q_MIN_AT, false, false, &ff, fat, out, &n, max);
+			continue;
+		}
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
 		if (k->cls & WC_FMT)

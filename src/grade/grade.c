@@ -101,7 +101,7 @@ any_of_them_fine(const gtext *tx, size_t j)
 /* A hedge that never commits: an explicit refusal to commit ("not sure
  * which", "may or may not", "hard to say", "whatever works"), or three
  * clauses or more opened by maybe, perhaps, possibly, "might be", "could
- * be".  One hedge before a committed answer ("I'm fairly sure this is
+ * be" (after or, and, but or it: "or maybe the sum", "it might be").  One hedge before a committed answer ("I'm fairly sure this is
  * forward overflow") is not this. */
 static bool
 is_hedge(const gtext *tx)
@@ -137,7 +137,13 @@ is_hedge(const gtext *tx)
 				return true;
 			}
 		}
-		bool first = i == 0 || tx->t[i - 1].clause != tx->t[i].clause;
+		/* "or maybe the sum", "it might be underflow": a conjunction or
+		 * a pronoun before the opener still opens the clause with it */
+		static const char *const lead[] = { "or", "and", "but", "it", "this", "that",
+			NULL };
+		bool first = i == 0 || tx->t[i - 1].clause != tx->t[i].clause ||
+		    (grade_word_in(tx->t[i - 1].raw, lead) &&
+		    (i == 1 || tx->t[i - 2].clause != tx->t[i].clause));
 		const char *w = tx->t[i].raw, *next = i + 1 < tx->n ? tx->t[i + 1].raw : "";
 		if (first && (strcmp(w, "maybe") == 0 || strcmp(w, "perhaps") == 0 ||
 		    strcmp(w, "possibly") == 0 || ((strcmp(w, "might") == 0 ||
