@@ -476,6 +476,10 @@ START_TEST(false_claim_beside_right_fails)
 		    "logit first, which gives about [0.731, 0.269]. In fp32 you can "
 		    "drop the shift.",
 		    "drop-max-shift" },
+		{ "mock-underflow", "1e-8 flushes to zero in fp16; GradScaler multiplies the loss by "
+		    "S before backward and divides the gradients by S before the step. In the "
+		    "loop call update() first and then step(), so the new scale is used at once.",
+		    "order-step-first" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		grade_rubric *r = grade_test_rubric(grade_test_top(), cases[i][0]);
