@@ -26,14 +26,26 @@ find(const gtext *tx, const char *w)
 	return -1;
 }
 
+/* The rubric of the answer last graded: a result's ids point into it, so
+ * it lives until the result is done with (done()). */
+static grade_rubric *held;
+
 static grade_result
 graded(const char *id, const char *answer)
 {
-	grade_rubric *r = grade_test_rubric(grade_test_top(), id);
+	grade_rubric_free(held);
+	held = grade_test_rubric(grade_test_top(), id);
 	grade_result res;
-	ck_assert(grade_answer(r, answer, strlen(answer), &res));
-	grade_rubric_free(r);
+	ck_assert(grade_answer(held, answer, strlen(answer), &res));
 	return res;
+}
+
+static void
+done(grade_result *res)
+{
+	grade_result_free(res);
+	grade_rubric_free(held);
+	held = NULL;
 }
 
 static bool
@@ -72,7 +84,7 @@ START_TEST(numbered_list_without_punctuation)
 	    "5 update the scale. Clip after unscaling so the threshold meets the true "
 	    "gradients.");
 	ck_assert_msg(res.pass, "numbered list: %s", res.inversion);
-	grade_result_free(&res);
+	done(&res);
 }
 END_TEST
 
@@ -101,7 +113,7 @@ START_TEST(parenthesised_gloss)
 	    "(unscale_), or you judge S times the real size. Then the scaler steps unless "
 	    "it saw an inf, and last it updates the scale (update).");
 	ck_assert_msg(res.pass, "gloss: %s %s", grade_verdict_text(res.verdict), res.inversion);
-	grade_result_free(&res);
+	done(&res);
 }
 END_TEST
 
@@ -113,13 +125,13 @@ START_TEST(imperative_and_its_consequence)
 	    "measured against gradients 65536 times too big.");
 	ck_assert_msg(res.pass && !has_misc(&res, "clip-first"), "consequence: %s",
 	    grade_verdict_text(res.verdict));
-	grade_result_free(&res);
+	done(&res);
 	/* advice with and between two imperatives still advises */
 	res = graded("step-order", "Scaled backward, unscale_, clip, step (skipped on inf "
 	    "or NaN), update. In practice clip before unscaling and step afterwards, "
 	    "since clipping then sees the bigger values.");
 	ck_assert(!res.pass && has_misc(&res, "clip-first"));
-	grade_result_free(&res);
+	done(&res);
 }
 END_TEST
 
@@ -130,16 +142,16 @@ START_TEST(any_of_them_asks_no_hedge)
 	    "is inf or NaN; then clip on the true norms, then scaler.step, then update.");
 	ck_assert_msg(res.verdict != GRADE_HEDGE && res.pass, "%s",
 	    grade_verdict_text(res.verdict));
-	grade_result_free(&res);
+	done(&res);
 	res = graded("step-order", "Scale, backward, unscale, clip, step, update, or some "
 	    "other order: any of them is fine really.");
 	ck_assert_int_eq(res.verdict, GRADE_HEDGE);
-	grade_result_free(&res);
+	done(&res);
 	/* openers after a conjunction or a pronoun still hedge */
 	res = graded("softmax", "It might be overflow in exp, it could be the division, or "
 	    "maybe the max subtraction is missing; I would try fp32 and see.");
 	ck_assert_msg(res.verdict == GRADE_HEDGE, "%s", grade_verdict_text(res.verdict));
-	grade_result_free(&res);
+	done(&res);
 }
 END_TEST
 
@@ -152,12 +164,12 @@ START_TEST(steps_in_formulas)
 	    "θ ← θ − η·g unless g holds an inf (then skip), S ← S/2 on overflow. Clipping "
 	    "S·g would be off by the factor S.");
 	ck_assert_msg(res.pass, "formulas: %s %s", grade_verdict_text(res.verdict), res.inversion);
-	grade_result_free(&res);
+	done(&res);
 	res = graded("step-order", "Scaled backward, unscale_, clip, step (skipped on inf), "
 	    "update. Clipping before unscale_ only shifts the norm by a small amount, so "
 	    "unscaling first is just tidier.");
 	ck_assert(!res.pass && has_misc(&res, "clip-order-minor"));
-	grade_result_free(&res);
+	done(&res);
 	gtext tx = grade_test_tokens("θ ← θ − η·g");
 	ck_assert_int_eq(find(&tx, "theta"), 0);
 	ck_assert(find(&tx, "becomes") == 1 && find(&tx, "eta") > 1);
