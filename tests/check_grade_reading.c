@@ -2,12 +2,14 @@
  * check_grade_reading.c — how the grader reads the shape of an answer:
  * a numbered list written without punctuation, a word glossed in
  * parentheses, an imperative and its consequence, a question about "any
- * of them" that is no hedge.  Tokens are checked directly; whole answers
+ * of them" that is no hedge, short words slipped, a GradScaler call
+ * order in an answer that is no order question.  Tokens are checked directly; whole answers
  * with the shipped step-order rubric.
  */
 #include <config.h>
 
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "grade/grade.h"
@@ -177,6 +179,75 @@ START_TEST(steps_in_formulas)
 }
 END_TEST
 
+/* Short words: two letters swapped or one left out is the term; any
+ * other edit, or a word of its own, is left alone. */
+START_TEST(short_words_slipped)
+{
+	gtext tx = grade_test_tokens("clpi then stpe and upadte, updte last; scaling sacle");
+	ck_assert(find(&tx, "clip") >= 0 && find(&tx, "step") >= 0);
+	ck_assert(find(&tx, "update") > find(&tx, "step"));
+	ck_assert(find(&tx, "scale") >= 0 && find(&tx, "sacle") < 0);
+	ck_assert(find(&tx, "updte") < 0);
+	gtext_free(&tx);
+	tx = grade_test_tokens("upset steep scalar stop spot clap stp skip");
+	static const char *const kept[] = { "upset", "steep", "scalar", "stop", "spot",
+		"clap", "stp", "skip", NULL };
+	for (size_t k = 0; kept[k]; k++)
+		ck_assert_msg(find(&tx, kept[k]) >= 0, "%s was respelled", kept[k]);
+	gtext_free(&tx);
+}
+END_TEST
+
+/* A step named inside the list stands where it is named: a later
+ * mention does not move it; a step named before the list may. */
+START_TEST(list_names_a_step_in_place)
+{
+	grade_result res = graded("step-order", "Scaled backward, unscale_, clip, "
+	    "update, step: the division comes first so clipping judges the true norm, then "
+	    "we update the scale and take the step.");
+	ck_assert_msg(!res.pass && res.verdict == GRADE_BAD_ORDER, "%s",
+	    grade_verdict_text(res.verdict));
+	done(&res);
+	res = graded("step-order", "With clipping in the loop the order is: autocast forward, "
+	    "scaled backward, unscale_, clip, scaler.step, scaler.update; the clip must see "
+	    "unscaled gradients and update reacts to what step found.");
+	ck_assert_msg(res.pass, "%s %s", grade_verdict_text(res.verdict), res.inversion);
+	done(&res);
+}
+END_TEST
+
+/* Outside an order question, the GradScaler calls written as code in one
+ * sentence must still come in the article's order. */
+START_TEST(call_order_in_any_answer)
+{
+	static const char *const core = "1e-8 is under fp16's smallest subnormal so it "
+	    "flushes to zero; multiply the loss by S before backward and divide the "
+	    "gradients by S before the optimizer step, until S times g overflows. ";
+	static const struct {
+		const char *code;
+		bool wrong;
+	} cases[] = {
+		{ "In code: scaler.step(opt), then scaler.scale(loss).backward(), then "
+		  "scaler.unscale_(opt).", true },
+		{ "Call scaler.scale(loss).backward(), scaler.unscale_(opt), "
+		  "torch.nn.utils.clip_grad_value_(p, 1), scaler.update(), scaler.step(opt).", true },
+		{ "In code: scaler.scale(loss).backward(); scaler.unscale_(opt) -> "
+		  "clip_grad_norm_(p, 1) -> scaler.step(opt) -> scaler.update().", false },
+		{ "Never run scaler.update() ahead of scaler.step(opt) or unscale_.", false },
+		{ "scaler.unscale_(opt), scaler.step(opt), scaler.update(), "
+		  "lr_scheduler.step().", false },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char a[600];
+		snprintf(a, sizeof a, "%s%s", core, cases[k].code);
+		grade_result res = graded("underflow", a);
+		ck_assert_msg(has_misc(&res, "call-order") == cases[k].wrong, "case %zu: %s", k,
+		    res.call_why);
+		done(&res);
+	}
+}
+END_TEST
+
 TCase *
 grade_reading_tcase(void)
 {
@@ -187,5 +258,8 @@ grade_reading_tcase(void)
 	tcase_add_test(tc, imperative_and_its_consequence);
 	tcase_add_test(tc, any_of_them_asks_no_hedge);
 	tcase_add_test(tc, steps_in_formulas);
+	tcase_add_test(tc, short_words_slipped);
+	tcase_add_test(tc, list_names_a_step_in_place);
+	tcase_add_test(tc, call_order_in_any_answer);
 	return tc;
 }

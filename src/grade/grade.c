@@ -214,7 +214,7 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 	size_t (*pos)[GRADE_MAXPOS] = calloc(nstep_ent, sizeof *pos);
 	const gentry **steps = calloc(n, sizeof *steps);
 	res->concepts = calloc(n, sizeof *res->concepts);
-	res->miscs = calloc(n + GRADE_MAX_FIGURES, sizeof *res->miscs);
+	res->miscs = calloc(n + GRADE_MAX_FIGURES + 1, sizeof *res->miscs);
 	/* which phrases the answer's stems leave possible: most are then not
 	 * tried at all (index.c) */
 	unsigned *seen = r->indexed && tx.n ? calloc(r->nphr + 1, sizeof *seen) : NULL;
@@ -281,6 +281,15 @@ grade_answer(const grade_rubric *r, const char *text, size_t len, grade_result *
 		memcpy(res->figure_why[k], figs[k].why, sizeof res->figure_why[k]);
 		it->id = "wrong-figure";
 		it->text = res->figure_why[k];
+		it->hit = true;
+	}
+	/* an order question reads its order through its steps; any other
+	 * answer may still write the calls in a wrong order */
+	if (nsteps == 0 && grade_call_order(text, len < GRADE_MAX_ANSWER ? len : GRADE_MAX_ANSWER,
+	    res->call_why, sizeof res->call_why)) {
+		grade_item *it = &res->miscs[res->nmiscs++];
+		it->id = "call-order";
+		it->text = res->call_why;
 		it->hit = true;
 	}
 	int concept_score = res->score;

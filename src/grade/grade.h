@@ -91,6 +91,9 @@ typedef struct grade_result {
 	char inversion[400];	/* the first inversion and why, or "" */
 	/* the why of each false figure (misconception "wrong-figure") */
 	char figure_why[GRADE_MAX_FIGURES][200];
+	/* the why of a GradScaler call order out of order outside an order
+	 * question (misconception "call-order") */
+	char call_why[200];
 } grade_result;
 
 /* Grade text (len bytes, at most GRADE_MAX_ANSWER are read; NUL bytes and

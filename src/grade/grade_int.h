@@ -115,6 +115,9 @@ bool grade_clause_break(const char *a, size_t i, size_t n);
 bool grade_list_marker(const char *a, size_t i, size_t used, size_t o, double v,
     const gtext *tx, int *marker);
 void grade_single_quotes(char *a, size_t o);
+/* A GradScaler call order written as code in one sentence, out of the
+ * article's order (calls.c): true and why filled. */
+bool grade_call_order(const char *text, size_t len, char *why, size_t whylen);
 /* Mark the clauses that assert nothing (hypo.c); called by gtext_build
  * once the clauses are known. */
 void grade_mark_hypotheticals(gtext *tx);

@@ -7,6 +7,7 @@ GRADE_SOURCES = \
 	src/grade/words.c \
 	src/grade/spell.c \
 	src/grade/fold.c \
+	src/grade/calls.c \
 	src/grade/marks.c \
 	src/grade/text.c \
 	src/grade/hypo.c \

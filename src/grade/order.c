@@ -87,6 +87,27 @@ densest_run(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
 		else
 			last = pick[i];
 	}
+	/* The choice may pass over a step named before the list ("with
+	 * clipping, the order is ...") but not one named inside it: in
+	 * "backward, unscale, clip, update, step: ... then update the scale"
+	 * update stands between clip and step, and a later mention does not
+	 * move it. */
+	for (size_t k = best_lo; fits && k < best_hi; k++) {
+		size_t s = ms[k].step, p = ms[k].pos;
+		if (s >= 32 || pick[s] == p)
+			continue;
+		bool after_one = false, before_earlier = false;
+		for (size_t i = 0; i < nsteps && i < 32; i++) {
+			if (pick[i] == (size_t)-1 || i == s)
+				continue;
+			if (pick[i] < p)
+				after_one = true;
+			else if (i < s)
+				before_earlier = true;
+		}
+		if (after_one && before_earlier)
+			fits = false;
+	}
 	if (fits && nsteps <= 32)
 		memcpy(seg_first, pick, nsteps * sizeof *seg_first);
 	return best_d;

@@ -8,9 +8,16 @@
  * up first; this catches the ones it does not list.  The list holds the
  * subject's own terms only: an everyday word one edit from a common one
  * ("though", "matter") would steal it.
+ *
+ * Words of four to six letters have too many right neighbours for any
+ * edit, but the two slips of a fast thumb, two letters swapped ("stpe",
+ * "upadte") and a letter left out ("updte", "skiped"), seldom make
+ * another word; those two are read in them, against the same list and a
+ * few short terms of its own (a swap only for four letters).
  */
 #include <config.h>
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 #include <threads.h>
@@ -36,6 +43,13 @@ static const char *const vocab[] = {
 	"significant", "because", NULL
 };
 
+/* Short terms read only in short words (see above); "scaler" is not
+ * here: "scalar" is a word of its own one letter away. */
+static const char *const shortv[] = {
+	"update", "updates", "updated", "step", "steps", "clip", "scale",
+	"scaled", "unscale", NULL
+};
+
 enum { MAXV = 160 };
 static char vstem[MAXV][GRADE_WORD];
 static size_t vlen[MAXV];	/* strlen(vocab[k]) */
@@ -49,6 +63,26 @@ build(void)
 		vlen[nvocab] = strlen(vocab[nvocab]);
 		grade_stem(vocab[nvocab], vlen[nvocab], vstem[nvocab]);
 	}
+}
+
+/* b with two neighbouring letters of a swapped, or a with one letter
+ * of b left out (n letters in a, m in b)?  The slips of a short word. */
+static bool
+slip(const char *a, size_t n, const char *b, size_t m)
+{
+	size_t i = 0;
+
+	if (n == m) {
+		while (i < n && a[i] == b[i])
+			i++;
+		return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] &&
+		    strcmp(a + i + 2, b + i + 2) == 0;
+	}
+	if (n + 1 != m || n < 5)
+		return false;
+	while (i < n && a[i] == b[i])
+		i++;
+	return strcmp(a + i, b + i + 1) == 0;
 }
 
 /* One edit between a (n letters) and b (m letters)? */
@@ -76,14 +110,45 @@ one_edit(const char *a, size_t n, const char *b, size_t m)
 	return strcmp(a + i + 1, b + i) == 0;
 }
 
+/* The short word w (n letters, stem st) as a slip of exactly one term. */
+static const char *
+short_slip(const char *w, size_t n, const char *st)
+{
+	const char *hit = NULL;
+
+	for (int list = 0; list < 2; list++) {
+		const char *const *v = list ? shortv : vocab;
+		for (size_t k = 0; v[k]; k++) {
+			size_t m = strlen(v[k]);
+			if (v[k][0] != w[0] || (m != n && m != n + 1))
+				continue;
+			char vs[GRADE_WORD];
+			grade_stem(v[k], m, vs);
+			if (strcmp(w, v[k]) == 0 || strcmp(st, vs) == 0)
+				return NULL;	/* a form of a term */
+			if (!slip(w, n, v[k], m))
+				continue;
+			if (hit && strcmp(hit, v[k]) != 0)
+				return NULL;
+			hit = v[k];
+		}
+	}
+	return hit;
+}
+
 const char *
 grade_spell(const char *w)
 {
 	size_t n = strlen(w);
 
-	if (n < 7)	/* shorter words have too many right neighbours */
+	if (n < 4 || !isalpha((unsigned char)w[0]))
 		return NULL;
 	call_once(&once, build);
+	if (n < 7) {	/* shorter words have too many right neighbours */
+		char sst[GRADE_WORD];
+		grade_stem(w, n, sst);
+		return short_slip(w, n, sst);
+	}
 	char st[GRADE_WORD];
 	grade_stem(w, n, st);
 	const char *hit = NULL;
