@@ -504,6 +504,8 @@ START_TEST(false_claim_beside_right_fails)
 		bool tested = false;
 		for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
 			tested |= strcmp(cases[k][2], id) == 0;
+		for (size_t k = 0; grade_claim_cases_api[k][0]; k++)
+			tested |= strcmp(grade_claim_cases_api[k][2], id) == 0;
 		ck_assert_msg(tested, "shared misconception %s has no case here", id);
 	}
 	/* a hedge that never commits fails, whatever it mentions */

@@ -173,7 +173,10 @@ START_TEST(false_figures_fall)
 		STANDS("in %s values below %.3g flush to zero", q->name, q->min_sub / 2);
 		STANDS("in %s, numbers below %.3g are lost", q->name, q->min_normal);
 		FALLS("in %s anything smaller than %.3g becomes zero", q->name, q->min_normal * 16);
-		FALLS("in %s values below %.3g can not be represented", q->name, q->min_sub / 1000);
+		FALLS("in %s values below %.3g can not be represented", q->name, q->min_normal * 1000);
+		/* a floor below the flush point is loose, not false: every value
+		 * under it does vanish */
+		STANDS("in %s values below %.3g can not be represented", q->name, q->min_sub / 1000);
 	}
 	FALLS("fp16 keeps 3 digits, so anything smaller than 0.001 turns into 0.");
 	STANDS("in fp16 anything smaller than 0.001 is still representable");
@@ -278,8 +281,13 @@ START_TEST(plain_claims_against_casts)
 				STANDS("%g is beyond %s's range", v[i], name);
 			else
 				FALLS("%g is also beyond %s's range", v[i], name);
-			/* a bound is no claim about itself */
-			STANDS("anything above %g overflows %s", v[i], name);
+			/* a bound said of everything past a figure holds when no
+			 * finite value lies past it: the figure's cast overflows or
+			 * it is the largest finite value or more */
+			if (big || v[i] >= (fmt == 0 ? F16_MAX : FLT_MAX))
+				STANDS("anything above %g overflows %s", v[i], name);
+			else
+				FALLS("anything above %g overflows %s", v[i], name);
 			/* its class, as the cast finds it */
 			double lo = fmt == 0 ? F16_MIN : FLT_MIN;
 			bool sub = !big && !flushed && fabs(c) < lo;

@@ -21,4 +21,8 @@ grade_rubric *grade_test_rubric(const char *top, const char *id);
 void grade_test_set(const grade_rubric *r, const char *file, int *agree, int *total,
     int *false_pass, int *fail_right, bool show);
 
+/* More cases of shared misconceptions, {question, claim, id}, ending in
+ * NULLs (check_grade_claims_api.c). */
+extern const char *const grade_claim_cases_api[][3];
+
 #endif

@@ -33,6 +33,25 @@ typedef enum qkind {
 	Q_MAX_AT, Q_MIN_AT	/* where it overflows, where it flushes */
 } qkind;
 
+/* A format named at most three words before i in its clause, with only
+ * small words between ("fp16 can only reach", "bf16 keeps subnormals"). */
+static bool
+format_just_before(const gtext *tx, size_t i)
+{
+	static const char *const small[] = { "can", "only", "ever", "at", "most", "just",
+		"will", "keeps", "has", "its", "the", NULL };
+	for (size_t j = i, d = 0; j > 0 && d < 3; d++) {
+		j--;
+		if (tx->t[j].clause != tx->t[i].clause)
+			return false;
+		if (gf_format_of(tx, j) != GF_NOFMT)
+			return true;
+		if (!gf_is_any(&tx->t[j], small))
+			return false;
+	}
+	return false;
+}
+
 /* The quantity a word at i names.  A noun (max, largest, smallest, limit)
  * names a format's quantity only with the format (or "its") before it or a
  * value word after it ("largest finite value"): softmax answers "subtract
@@ -42,8 +61,7 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 {
 	static const char *const maxw[] = { "max", "maximum", "largest", "biggest",
 		"highest", "greatest", "limit", "ceiling", NULL };
-	static const char *const maxverb[] = { "tops", "maxes", "saturates", "saturate",
-		"reaches", NULL };
+	static const char *const maxverb[] = { "tops", "maxes", "saturates", "saturate", NULL };
 	static const char *const minw[] = { "smallest", "tiniest", "minimum", "min",
 		"floor", NULL };
 	static const char *const spec[] = { "value", "number", "finite",
@@ -70,6 +88,26 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 	}
 	if (gf_is_any(k, maxverb))
 		return Q_MAX;
+	/* "fp16 can only reach 1024", "fp16 keeps subnormals down to 1e-10":
+	 * reach and down to are a format's only right after it (gradients
+	 * reach and go down to anything) */
+	if (gf_is(k, "reach") || gf_is(k, "reaches"))
+		return format_just_before(tx, i) ? Q_MAX : Q_NONE;
+	if (gf_is(k, "down") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "to") && i > 0) {
+		static const char *const held[] = { "subnormals", "denormals", "values",
+			"numbers", "magnitudes", "represent", "represents", "holds", "stores", NULL };
+		static const char *const go[] = { "go", "goes", "reach", "reaches", "extend",
+			"extends", "run", "runs", NULL };
+		size_t w = i - 1;	/* "subnormals (go) down to" */
+		if (gf_is_any(&tx->t[w], go) && w > 0)
+			w--;
+		bool sub = gf_is(&tx->t[w], "subnormals") || gf_is(&tx->t[w], "denormals");
+		/* subnormals are a format's own; values go down to anything */
+		if (!gf_is_any(&tx->t[w], held) || (!sub && !format_just_before(tx, w)))
+			return Q_NONE;
+		*sub_only = sub;
+		return Q_MIN;
+	}
 	if (gf_is(k, "up") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "to") && i > 0 &&
 	    (gf_is(&tx->t[i - 1], "goes") || gf_is(&tx->t[i - 1], "go") || gf_is(&tx->t[i - 1], "only") ||
 	    ((gf_is(&tx->t[i - 1], "values") || gf_is(&tx->t[i - 1], "numbers")) && i > 1 &&
@@ -193,17 +231,26 @@ sole_format(const gtext *tx, size_t head, unsigned set)
 	return named >= 0 && (set & (1u << named));
 }
 
-/* Check a format quantity's figure against every candidate format. */
+/* Check a format quantity's figure against every candidate format.  A
+ * bound said of every value past it is true on one side as well:
+ * "anything above 1e8 overflows" (side 1: any figure at or above where
+ * it overflows), "anything below 1e-10 flushes" (side -1: at or below
+ * where it flushes); side 0 wants the value itself. */
 static void
 check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
-    const gfig *f, size_t figtok, gfigure *out, size_t *n, size_t max)
+    const gfig *f, size_t figtok, int side, gfigure *out, size_t *n, size_t max)
 {
 	unsigned shown = gf_candidates(tx, head), set = shown;
 	/* a figure whose format is not named where it stands may be about
 	 * any of the subject's formats: "less precision (7 vs 10 mantissa
 	 * bits)", "machine epsilon 2^-7" in an answer about bf16; "its" is
 	 * the format of its sentence or the one before */
-	if (!gf_named_before(tx, head) && !sole_format(tx, head, set))
+	/* a bound is held to a format its own clause names ("in bf16
+	 * anything smaller than ..."): every format passes some loose bound */
+	bool in_clause = false;
+	for (size_t j = 0; side != 0 && j < tx->n; j++)
+		in_clause |= tx->t[j].clause == tx->t[head].clause && gf_format_of(tx, j) != GF_NOFMT;
+	if (!in_clause && !gf_named_before(tx, head) && !sole_format(tx, head, set))
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 	if (set == 0 || !gf_asserted(tx, figtok) || gf_negated(tx, head, figtok))
 		return;
@@ -221,7 +268,8 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 		double t[3] = { 0, 0, 0 };
 		size_t nt = truths(q, fmt, normal_only, sub_only, halved, t);
 		for (size_t k = 0; k < nt; k++)
-			if (gf_agrees(f, t[k]))
+			if (gf_agrees(f, t[k]) || (side > 0 && f->v >= t[k]) ||
+			    (side < 0 && f->v <= t[k]))
 				return;
 		if ((shown & (1u << id)) && len < sizeof list - 40)
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s's is %.6g",
@@ -302,6 +350,104 @@ floor_claim(const gtext *tx, size_t i, size_t *from)
 	return false;
 }
 
+/* "anything above 148 overflows", "it overflows for values over 1e4": a
+ * ceiling stated for every value past a figure, checked as where the
+ * format overflows.  Token i is the comparison, as in floor_claim. */
+static bool
+ceiling_claim(const gtext *tx, size_t i, size_t *from)
+{
+	static const char *const more[] = { "above", "over", "beyond", "larger", "bigger",
+		"greater", "exceeding", "past", "higher", NULL };
+	static const char *const every[] = { "anything", "everything", "values", "numbers",
+		"magnitudes", "whatever", "value", "number", "all", NULL };
+	static const char *const blown[] = { "overflow", "overflows", "overflowed", "inf",
+		"infinity", "infinite", "saturates", "saturate", NULL };
+
+	if (i == 0 || !gf_is_any(&tx->t[i], more) || !gf_is_any(&tx->t[i - 1], every) ||
+	    tx->t[i - 1].clause != tx->t[i].clause)
+		return false;
+	for (size_t j = i; j > 0 && tx->t[j - 1].clause == tx->t[i].clause; j--)
+		if (tx->t[j - 1].flags & TK_NEGATOR)
+			return false;	/* "no more inf from values over 65504" */
+	/* "exp of anything above 11 is inf", "logits above 11": the figure is
+	 * an argument of exp, not a value of the format */
+	static const char *const arg[] = { "exp", "e", "exponential", "logit", "logits",
+		"input", "inputs", "argument", "arguments", "x", NULL };
+	for (size_t j = i - 1, d = 0; j > 0 && d < 3; d++)
+		if (gf_is_any(&tx->t[--j], arg))
+			return false;
+	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
+	/* "above e^5 ≈ 148": the value written after the expression */
+	size_t e = *from + 1;
+	if (e + 3 < tx->n && (gf_is(&tx->t[e], "e") || gf_is(&tx->t[e], "exp")) &&
+	    tx->t[e + 1].isnum && (gf_is(&tx->t[e + 2], "approx") || gf_is(&tx->t[e + 2], "=")) &&
+	    tx->t[e + 3].isnum)
+		*from = e + 2;
+	size_t fig = *from + 1;
+	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
+		fig++;
+	if (fig >= tx->n || !tx->t[fig].isnum)
+		return false;
+	size_t lo = i > 8 ? i - 8 : 0;
+	for (size_t j = lo; j < tx->n && j <= fig + 10; j++)
+		if (tx->t[j].sent == tx->t[i].sent && gf_is_any(&tx->t[j], blown))
+			return true;
+	return false;
+}
+
+/* "fp16 and fp32 both use 4 bytes per element": the size of a value of
+ * each format its sentence names before the figure (all of them after
+ * both, each or all; else any one).  Totals and savings ("16 bytes per
+ * parameter with Adam", "saves 2 bytes") are not sizes of one value. */
+static void
+bytes_claim(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const skip[] = { "adam", "optimizer", "state", "states", "total",
+		"plus", "together", "combined", "overall", "copies", "copy", "moments",
+		"training", "saves", "save", "saving", "fewer", "less", "more", "extra",
+		"additional", "per-parameter", "master", "activations", "gb", "mb", NULL };
+	static const char *const all[] = { "both", "each", "all", "either", NULL };
+	const gtok *k = &tx->t[i];
+
+	if (i + 1 >= tx->n || !(gf_is(&tx->t[i + 1], "bytes") || gf_is(&tx->t[i + 1], "byte")))
+		return;
+	size_t cs = i;	/* "bf16 is smaller, at 1 byte a value": the sentence */
+	while (cs > 0 && tx->t[cs - 1].sent == k->sent)
+		cs--;
+	unsigned named = 0;
+	int last = GF_NOFMT;
+	bool every = false;
+	for (size_t j = cs; j < tx->n && tx->t[j].sent == k->sent; j++) {
+		if (gf_is_any(&tx->t[j], skip))
+			return;
+		int f = j < i ? gf_format_of(tx, j) : GF_NOFMT;
+		if (f != GF_NOFMT) {
+			named |= 1u << f;
+			last = f;
+		}
+		every |= j < i && gf_is_any(&tx->t[j], all);
+	}
+	if (last == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, cs, i))
+		return;
+	/* "bf16 keeps fp32's exponent ... at 2 bytes": of several formats
+	 * named, the figure may be any one's, unless it is said of all */
+	int wrong = GF_NOFMT;
+	for (int id = 0; id < FP_NFORMATS; id++) {
+		const fp_format *fmt = fp_format_get((fp_id)id);
+		if (!(named & (1u << id)))
+			continue;
+		if (k->num != fmt->width / 8.0)
+			wrong = id;
+		else if (!every)
+			return;
+	}
+	if (wrong != GF_NOFMT) {
+		const fp_format *fmt = fp_format_get((fp_id)wrong);
+		gf_say(out, n, max, i, "a value of %s takes %g byte%s, not %g", fmt->name,
+		    fmt->width / 8.0, fmt->width == 8 ? "" : "s", k->num);
+	}
+}
+
 size_t
 grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
 {
@@ -318,9 +464,16 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		size_t fat;
 		if (tx->hasnum && !k->isnum && floor_claim(tx, i, &ffrom) &&
 		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
-			check_quantity(tx, i, Q_MIN_AT, false, false, &ff, fat, out, &n, max);
+			check_quantity(tx, i, Q_MIN_AT, false, false, &ff, fat, -1, out, &n, max);
 			continue;
 		}
+		if (tx->hasnum && !k->isnum && ceiling_claim(tx, i, &ffrom) &&
+		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
+			check_quantity(tx, i, Q_MAX_AT, false, false, &ff, fat, 1, out, &n, max);
+			continue;
+		}
+		if (k->isnum)
+			bytes_claim(tx, i, out, &n, max);
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
 		if (k->cls & WC_FMT)
@@ -334,12 +487,12 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		size_t at;
 		size_t from = q == Q_MAX_AT || q == Q_MIN_AT ? i + 1 : i;
 		if (q != Q_NONE && gf_bound_figure(tx, from, &f, &at)) {
-			check_quantity(tx, i, q, normal_only, sub_only, &f, at, out, &n, max);
+			check_quantity(tx, i, q, normal_only, sub_only, &f, at, 0, out, &n, max);
 			continue;
 		}
 		if (k->isnum && (q = bits_claim(tx, i)) != Q_NONE) {
 			gfig b = { k->num, q == Q_DIGITS ? 1.0 : 0.5, i + 1, false };
-			check_quantity(tx, i, q, false, false, &b, i, out, &n, max);
+			check_quantity(tx, i, q, false, false, &b, i, 0, out, &n, max);
 			continue;
 		}
 		/* exp(a), e^a */

@@ -44,7 +44,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception bf16-fp16-limit: seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
 	    "span: seq: @bf which same 65504/limit/max/maximum ~8 | \"same 65504\" | "
-	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5",
+	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5 | "
+	    "seq: has/have the same max/maximum/largest/ceiling as fp16/half -than ~7",
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
 
@@ -206,6 +207,7 @@ const char *const grade_shared_lines[] = {
 	    "update() raises an error rather than dividing by S again",
 
 	"misconception skip-replays: seq: scaler/gradscaler rerun*/reruns/replay*/retry*/retries/redo*/recomput* | "
+	    "seq: scaler/gradscaler/it lower*/halv*/reduc*/cut* retr*/retries/rerun*/redo*/repeat* ~16 | "
 	    "seq: scaler/gradscaler rerun*/reruns/replay*/retry*/retries/redo*/recomput* backward/batch/step ~8 | "
 	    "\"no step is ever lost\" | seq: no step lost | seq: never lose* step*/update* | "
 	    "seq: gradscaler/scaler/it re run*/runs/do*/does backward/batch/step ~8 | "
@@ -333,6 +335,7 @@ const char *const grade_shared_lines[] = {
 	    "whatever the scale, so every step overflows again until the op is repaired",
 
 	"misconception scale-multiplies-forward: seq: scaler/gradscaler/@scaling multipl*/scales/appli* every/each/all activation* | "
+	    "seq: scaler/gradscaler divid*/shrink* the activation*/activations/outputs -not/never ~6 | "
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
 	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~6",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
@@ -344,7 +347,8 @@ const char *const grade_shared_lines[] = {
 	    "product has to be computed where it fits",
 
 	"misconception bf16-all-hardware: seq: every/all/any gpu*/hardware bf16 | seq: since kepler/pascal/maxwell | "
-	    "\"no hardware constraint\" | seq: every nvidia gpu",
+	    "\"no hardware constraint\" | seq: every nvidia gpu | "
+	    "seq: every/all/any cuda/nvidia card*/gpu*/device* support*/supports/run*/has bf16 -not/no ~8",
 	"  why: bf16 tensor cores arrived with Ampere (A100) on NVIDIA GPUs; older ones, such "
 	    "as V100, lack fast bf16",
 

@@ -159,7 +159,8 @@ static const char *const say[] = {
 static const char *const figure_words[] = {
 	"epsilon", "eps", "max", "maximum", "largest", "biggest", "highest",
 	"greatest", "limit", "ceiling", "tops", "maxes", "saturates",
-	"saturate", "smallest", "tiniest", "minimum", "min", "floor", "up",
+	"saturate", "smallest", "tiniest", "minimum", "min", "floor", "up", "down",
+	"reach", "reaches",
 	"overflows", "overflow", "underflows", "underflow", "flushes", "exp",
 	"e", NULL
 };
@@ -294,6 +295,11 @@ static const char *const respell[][2] = {
 	{ "b4", "before" }, { "thru", "through" }, { "wich", "which" }, { "tho", "though" },
 	{ "ur", "your" }, { "loose", "lose" }, { "looses", "loses" }, { "precission", "precision" },
 	{ "insted", "instead" },
+	/* a format by any of its names is one word to a rubric: "float16",
+	 * "torch.float16" and "binary16" are what a rubric's fp16 means */
+	{ "float16", "fp16" }, { "f16", "fp16" }, { "binary16", "fp16" },
+	{ "float32", "fp32" }, { "f32", "fp32" }, { "binary32", "fp32" },
+	{ "bfloat16", "bf16" }, { "float64", "fp64" }, { "binary64", "fp64" },
 };
 
 /* British -ise spellings of the words this subject uses, read as -ize:

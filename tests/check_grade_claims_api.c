@@ -1,0 +1,136 @@
+/*
+ * check_grade_claims_api.c — false claims about the library, the
+ * hardware and memory beside a right answer fail, naming the claim; the
+ * true statements nearest each of them pass.  The cases of the shared
+ * misconceptions here count for check_grade_claims.c's rule that every
+ * one has a case (grade_claim_cases_api).  Figures of size (bytes), of
+ * reach and of overflow past a figure are checked against the engine.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "grade/grade.h"
+#include "grade/grade_int.h"
+#include "grade_test.h"
+
+TCase *grade_claims_api_tcase(void);	/* added by check_grade.c */
+
+static const char *const core_under = "1e-8 is below fp16's smallest subnormal and rounds "
+    "to zero; GradScaler multiplies the loss by S before backward and divides the "
+    "gradients by S before the step, unless S times g overflows. ";
+static const char *const core_over = "10000 x 10000 = 1e8 is past fp16's 65504, so the "
+    "forward is inf and no loss scale can repair it; run that op in fp32 or bf16. ";
+
+const char *const grade_claim_cases_api[][3] = {
+	{ "underflow", "Under autocast the Adam moments are stored in fp16 too.", "state-in-half" },
+	{ "underflow", "Before training, cast the model yourself: GradScaler needs the "
+	    "parameters in half.", "scaler-needs-half" },
+	{ "overflow", "Doing it in single costs four times the activation memory of bf16.",
+	    "memory-ratio" },
+	{ "underflow", "scaler.step runs update() itself, so you never write that call.",
+	    "step-calls-update" },
+	{ "underflow", "Clip after unscale_, because S shrinks the gradients to tiny values.",
+	    "scale-shrinks-grads" },
+	{ "underflow", "For that it saves a second copy of every gradient.", "scaler-keeps-copies" },
+	{ "overflow", "On an H100 the tensor cores silently promote overflowing half values "
+	    "to fp32 anyway.", "hw-auto-promote" },
+	{ "underflow", "Mind that GradScaler only works on Ampere or newer cards.",
+	    "scaler-needs-ampere" },
+	{ "mock-underflow", "Really it rounds to zero because the scaler multiplies it.",
+	    "scaler-causes-zero" },
+	{ NULL, NULL, NULL }
+};
+
+static const char *
+core_of(const char *id)
+{
+	return strstr(id, "overflow") ? core_over : core_under;
+}
+
+static bool
+charged(const char *id, const char *extra, const char *misc, grade_result *res)
+{
+	char a[1200];
+	snprintf(a, sizeof a, "%s%s", core_of(id), extra);
+	grade_rubric *r = grade_test_rubric(grade_test_top(), id);
+	ck_assert(grade_answer(r, a, strlen(a), res));
+	bool named = false;
+	for (size_t k = 0; k < res->nmiscs; k++)
+		named |= misc == NULL || strcmp(res->miscs[k].id, misc) == 0;
+	named = named && (misc != NULL || res->nmiscs > 0);
+	bool pass = res->pass;
+	grade_result_free(res);
+	grade_rubric_free(r);
+	return misc ? named && !pass : named;
+}
+
+START_TEST(library_hardware_memory_claims)
+{
+	grade_result res;
+	for (size_t i = 0; grade_claim_cases_api[i][0]; i++)
+		ck_assert_msg(charged(grade_claim_cases_api[i][0], grade_claim_cases_api[i][1],
+		    grade_claim_cases_api[i][2], &res), "'%s' is not charged with %s",
+		    grade_claim_cases_api[i][1], grade_claim_cases_api[i][2]);
+	/* the true statements beside them charge nothing */
+	static const char *const fine[][2] = {
+		{ "underflow", "Autocast keeps the master weights and Adam state in fp32; only "
+		    "the ops' inputs are fp16." },
+		{ "underflow", "Never call model.half() with GradScaler: it wants fp32 parameters." },
+		{ "overflow", "fp32 takes twice the memory of bf16 for the values it holds." },
+		{ "underflow", "scaler.step does not call update(), so call scaler.update() after it." },
+		{ "underflow", "The scaled gradients are S times larger, which is why clipping "
+		    "them needs unscale_ first." },
+		{ "mock-underflow", "Without the scaler it rounds to zero; scaling keeps it." },
+		{ "overflow", "fp16 is the same IEEE binary16 format on every GPU." },
+	};
+	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
+		ck_assert_msg(!charged(fine[i][0], fine[i][1], NULL, &res), "'%s' is charged",
+		    fine[i][1]);
+}
+END_TEST
+
+/* Sizes, reach and thresholds are figures the engine checks. */
+START_TEST(size_reach_and_threshold_figures)
+{
+	grade_result res;
+	static const char *const wrong[][2] = {
+		{ "overflow", "Keep it in fp32; fp32 and fp16 both take 4 bytes a value anyway." },
+		{ "overflow", "bf16 is smaller, at 1 byte per element." },
+		{ "softmax", "exp(20) is inf because fp16 can only reach 2048; subtract the max "
+		    "logit and you get [0.731, 0.269]." },
+		{ "softmax", "In fp16 anything above 2^12 = 4096 overflows, exp(20) included, so "
+		    "inf/inf is NaN; subtract the max logit and you get [0.731, 0.269]." },
+		{ "underflow", "In fp16, subnormals go down to 1e-12, but not far enough here." },
+	};
+	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
+		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),
+		    "'%s' is not a false figure", wrong[i][1]);
+	static const char *const right[][2] = {
+		{ "overflow", "fp16 takes 2 bytes per value and fp32 takes 4 bytes." },
+		{ "overflow", "Mixed precision with Adam costs about 16 bytes per parameter." },
+		{ "softmax", "fp16 can only reach 65504, so exp(20) is inf; subtract the max "
+		    "logit and you get [0.731, 0.269]." },
+		{ "softmax", "exp of anything above 11.1 is inf in fp16, so subtract the max "
+		    "logit and you get [0.731, 0.269]." },
+		{ "softmax", "In fp16 anything above 65520 overflows, so exp(20) is inf; subtract "
+		    "the max logit and you get [0.731, 0.269]." },
+		{ "underflow", "The scaled gradients reach 6.6e-4, well inside fp16." },
+	};
+	for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
+		ck_assert_msg(!charged(right[i][0], right[i][1], NULL, &res), "'%s' is charged",
+		    right[i][1]);
+}
+END_TEST
+
+TCase *
+grade_claims_api_tcase(void)
+{
+	TCase *tc = tcase_create("claims-api");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, library_hardware_memory_claims);
+	tcase_add_test(tc, size_reach_and_threshold_figures);
+	return tc;
+}
