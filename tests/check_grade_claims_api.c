@@ -4,7 +4,8 @@
  * true statements nearest each of them pass.  The cases of the shared
  * misconceptions here count for check_grade_claims.c's rule that every
  * one has a case (grade_claim_cases_api).  Figures of size (bytes), of
- * reach and of overflow past a figure are checked against the engine.
+ * reach, of overflow past a figure and of a scaled value are checked
+ * against the engine.
  */
 #include <config.h>
 
@@ -104,6 +105,8 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "softmax", "In fp16 anything above 2^12 = 4096 overflows, exp(20) included, so "
 		    "inf/inf is NaN; subtract the max logit and you get [0.731, 0.269]." },
 		{ "underflow", "In fp16, subnormals go down to 1e-12, but not far enough here." },
+		{ "underflow", "With S = 4096, multiplying by 4096 gives 4.1e-9, which fits." },
+		{ "overflow", "10k x 10k is 10mil, far past 65504." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
 		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),
@@ -118,6 +121,9 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "softmax", "In fp16 anything above 65520 overflows, so exp(20) is inf; subtract "
 		    "the max logit and you get [0.731, 0.269]." },
 		{ "underflow", "The scaled gradients reach 6.6e-4, well inside fp16." },
+		{ "underflow", "Scaling by 2^12 = 4096 gives about 4.1e-5, and dividing by 4096 "
+		    "gives the 1e-8 back." },
+		{ "overflow", "10k x 10k is 100mil; exp(20) is some 7,400 times that limit." },
 	};
 	for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
 		ck_assert_msg(!charged(right[i][0], right[i][1], NULL, &res), "'%s' is charged",

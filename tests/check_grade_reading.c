@@ -248,6 +248,58 @@ START_TEST(call_order_in_any_answer)
 }
 END_TEST
 
+/* A refusal is the speaker's; a view named by its noun, its reasons and a
+ * free choice assert nothing. */
+START_TEST(who_refuses_and_what_is_held)
+{
+	grade_result res = graded("step-order", "Scaled backward, unscale_, clip, step, update. "
+	    "The clipping function does not know about the scale and has no idea S exists, "
+	    "so it must get unscaled gradients.");
+	ck_assert_msg(res.verdict != GRADE_HEDGE, "%s", grade_verdict_text(res.verdict));
+	done(&res);
+	res = graded("underflow", "No idea, honestly. It goes to zero, I think, and the scale "
+	    "multiplies the loss by S.");
+	ck_assert(res.verdict == GRADE_HEDGE);
+	done(&res);
+	res = graded("cmp-speedup", "People might claim the run is fine because the scaler "
+	    "handles them all. It is no speedup: each skipped step throws its update away; "
+	    "compare wall-clock time to the fp32 run's validation loss.");
+	ck_assert_msg(!has_misc(&res, "skips-harmless"), "reason of a reported view asserted");
+	done(&res);
+	res = graded("bf16", "The notion that bf16 still requires GradScaler misreads it: bf16 "
+	    "has fp32's exponent range, so gradients rarely underflow and loss scaling is "
+	    "usually unnecessary; the cost is precision, 7 mantissa bits against 10.");
+	ck_assert_msg(res.pass, "named view: %s", grade_verdict_text(res.verdict));
+	done(&res);
+	gtext tx = grade_test_tokens("inf/inf stays NaN whatever constant you add");
+	long w = find(&tx, "whatever");
+	ck_assert(w > 0 && tx.hypo[tx.t[w].clause] != 0 && tx.hypo[tx.t[0].clause] == 0);
+	gtext_free(&tx);
+}
+END_TEST
+
+/* The max shift and the loss scale in the words people use for them. */
+START_TEST(shift_and_scale_in_other_words)
+{
+	static const char *const shifts[] = {
+		"exp(20) overflows fp16 to inf and inf/inf is NaN. Recenter the scores around "
+		    "their maximum first; the probabilities, about 0.731 and 0.269, do not change.",
+		"exp(20) overflows fp16 to inf and inf/inf is NaN. Deduct the largest logit from "
+		    "each one before exp; the probabilities, about 0.731 and 0.269, do not change.",
+	};
+	for (size_t k = 0; k < sizeof shifts / sizeof shifts[0]; k++) {
+		grade_result res = graded("mock-softmax", shifts[k]);
+		ck_assert_msg(res.pass, "shift %zu: %s", k, grade_verdict_text(res.verdict));
+		done(&res);
+	}
+	grade_result res = graded("mock-underflow", "It is below fp16's smallest subnormal and "
+	    "becomes 0. GradScaler scales by 2^10 during backward, so it lands near 1e-5, and "
+	    "divides by 1024 again before the optimizer step.");
+	ck_assert_msg(res.pass, "scale by: %s", grade_verdict_text(res.verdict));
+	done(&res);
+}
+END_TEST
+
 TCase *
 grade_reading_tcase(void)
 {
@@ -261,5 +313,7 @@ grade_reading_tcase(void)
 	tcase_add_test(tc, short_words_slipped);
 	tcase_add_test(tc, list_names_a_step_in_place);
 	tcase_add_test(tc, call_order_in_any_answer);
+	tcase_add_test(tc, who_refuses_and_what_is_held);
+	tcase_add_test(tc, shift_and_scale_in_other_words);
 	return tc;
 }

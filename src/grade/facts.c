@@ -474,6 +474,8 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		}
 		if (k->isnum)
 			bytes_claim(tx, i, out, &n, max);
+		else if (tx->hasnum)
+			gf_check_scaled(tx, i, out, &n, max);
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
 		if (k->cls & WC_FMT)

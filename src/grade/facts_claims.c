@@ -43,6 +43,11 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			gf_figure_at(tx, j, &f);
 			if (gf_negated(tx, start, j))
 				break;
+			/* "e^20 is roughly 7,400 times that": a ratio, not the value */
+			if (f.end < tx->n && (gf_is(&tx->t[f.end], "times") || gf_is(&tx->t[f.end], "x") ||
+			    gf_is(&tx->t[f.end], "fold")) && f.end + 1 < tx->n &&
+			    !tx->t[f.end + 1].isnum)
+				break;
 			if (cmp == 0 && !gf_agrees(&f, v) && !(rel > 0 &&
 			    (gf_agrees(&f, v * (1 + rel)) || gf_agrees(&f, v / (1 + rel)) ||
 			    (f.v - v / (1 + rel)) * (f.v - v * (1 + rel)) <= 0)))

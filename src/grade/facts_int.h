@@ -1,8 +1,9 @@
 /*
  * facts_int.h — shared by the figure check's files: reading a figure and
  * what it is bound to (facts_read.c), the format quantities and the main
- * loop (facts.c), and the claims about values, formats and GradScaler's
- * defaults (facts_claims.c).
+ * loop (facts.c), the claims about values, formats and GradScaler's
+ * defaults (facts_claims.c), and what a scale makes of a value
+ * (facts_scaled.c).
  */
 #ifndef FPTUTOR_FACTS_INT_H
 #define FPTUTOR_FACTS_INT_H
@@ -56,6 +57,8 @@ int gf_bound_of(const gfig *b, int sign);
 void gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
     const char *what, gfigure *out, size_t *n, size_t max);
 void gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max);
+/* "scaling by 1024 gives 1.024e-11" (facts_scaled.c) */
+void gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out,
     size_t *n, size_t max);

@@ -141,7 +141,7 @@ gf_figure_at(const gtext *tx, size_t i, gfig *f)
 {
 	static const struct { const char *w; double m; } mult[] = {
 		{ "thousand", 1e3 }, { "mn", 1e6 }, { "million", 1e6 },
-		{ "millions", 1e6 }, { "bn", 1e9 }, { "billion", 1e9 },
+		{ "millions", 1e6 }, { "mil", 1e6 }, { "bn", 1e9 }, { "billion", 1e9 },
 	};
 	if (i >= tx->n || !tx->t[i].isnum)
 		return false;

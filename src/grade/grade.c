@@ -98,6 +98,25 @@ any_of_them_fine(const gtext *tx, size_t j)
 	    tx->t[j + 1].clause == tx->t[j].clause && grade_word_in(tx->t[j + 1].raw, fine);
 }
 
+/* Is the refusal at i the speaker's: it opens its clause ("No idea.",
+ * "Not sure which") or I, we or you say it ("I have no idea", "we don't
+ * know")? */
+static bool
+speaker_says(const gtext *tx, size_t i)
+{
+	static const char *const who[] = { "i", "im", "i'm", "we", "we're", "you", "honestly",
+		"frankly", "dunno", NULL };
+	size_t cs = i;
+	while (cs > 0 && tx->t[cs - 1].clause == tx->t[i].clause)
+		cs--;
+	if (cs == i)
+		return true;
+	for (size_t j = cs; j < i; j++)
+		if (grade_word_in(tx->t[j].raw, who))
+			return true;
+	return false;
+}
+
 /* A hedge that never commits: an explicit refusal to commit ("not sure
  * which", "may or may not", "hard to say", "whatever works"), or three
  * clauses or more opened by maybe, perhaps, possibly, "might be", "could
@@ -133,6 +152,11 @@ is_hedge(const gtext *tx)
 				/* "any of them would work" refuses; "whether any of
 				 * them are inf" asks about the gradients */
 				if (strcmp(refuse[k][0], "any") == 0 && !any_of_them_fine(tx, i + 3))
+					continue;
+				/* "clip_grad_norm_ has no idea a scale exists", "the
+				 * optimizer does not know S": a thing that does not know
+				 * is no speaker who will not say */
+				if ((k == 1 || strcmp(refuse[k][1], "know") == 0) && !speaker_says(tx, i))
 					continue;
 				return true;
 			}

@@ -70,11 +70,22 @@ grade_mark_hypotheticals(gtext *tx)
 			*h = HY_COND;
 		if ((tx->t[i].flags & TK_CONDMAIN) && *h == 0)
 			*h = HY_MAIN;
+		/* "inf/inf is NaN whatever eps you add": a free choice grants
+		 * nothing of what it ranges over */
+		if (tx->cstart[tx->t[i].clause] == i && i > 0 &&
+		    (strcmp(tx->t[i].raw, "whatever") == 0 || strcmp(tx->t[i].raw, "whichever") == 0))
+			*h = HY_COND;
 	}
 	/* Reported or supposed opinions assert nothing: "you might think the
 	 * order doesn't matter", "whoever says divide the loss ...". */
+	static const char *const det[] = { "the", "this", "that", "a", "an", "your", "their",
+		"his", "her", "common", "usual", "popular", "whole", NULL };
 	for (size_t i = 1; i < tx->n; i++) {
-		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) ||
+		/* "the argument that bf16 still needs GradScaler ...": a view
+		 * named by its noun, its content after "that" */
+		bool named_view = (tx->t[i].wc & WC_SAY) && grade_word_in(tx->t[i - 1].raw, det) &&
+		    i + 1 < tx->n && strcmp(tx->t[i + 1].raw, "that") == 0;
+		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) || named_view ||
 		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) ||
 		    (i > 1 && strcmp(tx->t[i - 1].raw, "s") == 0 && (tx->t[i - 2].wc & WC_WHO)))))) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
@@ -82,10 +93,12 @@ grade_mark_hypotheticals(gtext *tx)
 			 * common assumption is that bf16 is better, so strictly
 			 * better"), up to a contrast: "some say X, but Y" */
 			for (size_t k = i + 1; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
+				/* ... and its reasons: "some might say X because Y" */
 				if (tx->t[k].clause != tx->t[k - 1].clause &&
 				    (tx->t[k].cls & WC_SPLIT) &&
 				    !(tx->t[k].cls & WC_IF) &&
-				    strcmp(tx->t[k].raw, "so") != 0)
+				    strcmp(tx->t[k].raw, "so") != 0 && strcmp(tx->t[k].raw, "because") != 0 &&
+				    strcmp(tx->t[k].raw, "since") != 0)
 					break;
 				tx->hypo[tx->t[k].clause] = HY_COND;
 			}

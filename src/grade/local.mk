@@ -23,6 +23,7 @@ GRADE_SOURCES = \
 	src/grade/assert.c \
 	src/grade/facts_int.h \
 	src/grade/facts_read.c \
+	src/grade/facts_scaled.c \
 	src/grade/facts.c \
 	src/grade/facts_claims.c \
 	src/grade/order.c \

@@ -132,7 +132,8 @@ const char *const grade_shared_lines[] = {
 	    "shifted form is safe in every format",
 
 	"misconception softmax-eps: seq: epsilon/eps fix*/solv*/prevent*/avoid*/stop*/help*/cure* -not ~8 | seq: add*/plus 1e-6/1e-8/1e-12/eps/epsilon ~4 | "
-	    "\"division by zero\" | \"divide by zero\" | \"dividing by zero\" | "
+	    "seq: \"division by zero\"/\"divide by zero\"/\"dividing by zero\" "
+	    "-against/guard*/guards/protect*/prevent*/avoid*/not/never/isnt ~4 | "
 	    "\"denominator is zero\" | seq: denominator zero ~4",
 	"  why: the denominator is inf, not zero: exp overflowed, and inf / inf is NaN; "
 	    "an epsilon cannot help",
@@ -250,7 +251,7 @@ const char *const grade_shared_lines[] = {
 	"  why: fp16 has subnormals: below its smallest normal, 2^-14, it keeps values down to "
 	    "2^-24 with fewer significant bits; only below half of that does a value flush to zero",
 
-	"misconception skip-wrong-cause: span: seq: skip* when/whenever/if/once/because/only loss/zero*/zeros/small/tiny/low/lower/up/rises/rose/increas*/plateau* -inf/infinity/infs/nan/nans/overflow*/nonfinite/\"non-finite\"/finite ~10 | "
+	"misconception skip-wrong-cause: span: seq: skip* when/whenever/if/once/because/only loss/zero*/zeros/small/tiny/low/lower/up/rises/rose/increas*/plateau* -inf/infinity/infs/nan/nans/overflow*/nonfinite/\"non-finite\"/finite/bf16/bfloat16 ~10 | "
 	    "seq: notic*/detect*/sees/see/find*/finds zero/zeros skip* | seq: never skip*/skipped | "
 	    "seq: never see skip*/skipped",
 	"  why: scaler.step skips the optimizer step exactly when the unscaled gradients hold "
@@ -359,7 +360,8 @@ const char *const grade_shared_lines[] = {
 	    "skips mean gradients keep overflowing, which needs a cause",
 
 	"misconception scale-costs-compute: seq: doubl* =s/=scale doubles time/compute/backward | "
-	    "seq: =s times more compute/time | seq: scale* costs compute/time | seq: bigger/larger =s slower",
+	    "seq: =s times more compute/time | seq: scale* costs compute/time -skip*/skips/skipped | "
+	    "seq: bigger/larger =s slower",
 	"  why: multiplying by S costs one multiplication per value whatever S is; the "
 	    "scale's limit is overflow, not time",
 

@@ -93,7 +93,7 @@ static const char *const hypothetical[] = {
  * with one the comma splits it already. */
 static const char *const splitters[] = {
 	"but", "however", "whereas", "although", "though", "yet", "because",
-	"since", "otherwise", "then",
+	"since", "otherwise", "then", "whatever", "whichever",
 	"if", "when", "whenever", "unless", "whether", NULL
 };
 static const char *const function_words[] = {
@@ -150,7 +150,8 @@ static const char *const say[] = {
 	"think", "say", "says", "claim", "claims", "suggest", "suggests",
 	"propos", "believ", "assum", "expect", "want", "suggestion", "idea", "proposal", "assumption", "belief",
 	"myth", "misconception", "intuition", "impression",
-	"reflex", "instinct", "tell", "told", "insist", "pitch", "argu",
+	"reflex", "instinct", "tell", "told", "insist", "pitch", "argu", "argument",
+	"notion", "premise",
 	"recommend", "advocat", NULL
 };
 
