@@ -144,10 +144,26 @@ sentence(const char *s, size_t a, size_t b, char *why, size_t whylen)
 	return false;
 }
 
+/* Could text name three calls at all?  Most answers name none: a few
+ * scans of the whole text spare reading it byte by byte. */
+static bool
+may_name_three(const char *text, size_t len)
+{
+	static const char *const marks[] = { "backward", "unscale_", "clip_grad_", ".step",
+		".update", NULL };
+	int named = 0;
+	for (size_t k = 0; marks[k]; k++)
+		named += memmem(text, len, marks[k], strlen(marks[k])) != NULL;
+	return named >= 3;
+}
+
 bool
 grade_call_order(const char *text, size_t len, char *why, size_t whylen)
 {
 	size_t a = 0;
+
+	if (!may_name_three(text, len))
+		return false;
 
 	for (size_t i = 0; i <= len; i++) {
 		/* a sentence ends at . ! ? ; or a line break followed by space or

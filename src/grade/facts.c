@@ -404,8 +404,10 @@ bytes_claim(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 {
 	static const char *const skip[] = { "adam", "optimizer", "state", "states", "total",
 		"plus", "together", "combined", "overall", "copies", "copy", "moments",
-		"training", "saves", "save", "saving", "fewer", "less", "more", "extra",
-		"additional", "per-parameter", "master", "activations", "gb", "mb", NULL };
+		"training", "per-parameter", "master", "activations", "gb", "mb", NULL };
+	/* "saves 2 bytes", "2 more bytes", "2 bytes less": a difference */
+	static const char *const diff[] = { "saves", "save", "saving", "fewer", "less",
+		"more", "extra", "additional", "another", NULL };
 	static const char *const all[] = { "both", "each", "all", "either", NULL };
 	const gtok *k = &tx->t[i];
 
@@ -427,7 +429,10 @@ bytes_claim(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 		}
 		every |= j < i && gf_is_any(&tx->t[j], all);
 	}
-	if (last == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, cs, i))
+	for (size_t j = i > 2 ? i - 2 : 0; j < tx->n && j <= i + 3; j++)
+		if (gf_is_any(&tx->t[j], diff))
+			return;
+	if (last == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, i > 3 ? i - 3 : 0, i))
 		return;
 	/* "bf16 keeps fp32's exponent ... at 2 bytes": of several formats
 	 * named, the figure may be any one's, unless it is said of all */

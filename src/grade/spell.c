@@ -56,12 +56,30 @@ static size_t vlen[MAXV];	/* strlen(vocab[k]) */
 static size_t nvocab;
 static once_flag once = ONCE_FLAG_INIT;
 
+/* The terms of at most seven letters, both lists, with their stems:
+ * what a short word may be a slip of. */
+enum { MAXS = 64 };
+static const char *sterm[MAXS];
+static char sstem[MAXS][GRADE_WORD];
+static size_t slen[MAXS], nshort;
+
 static void
 build(void)
 {
 	for (nvocab = 0; vocab[nvocab] && nvocab < MAXV; nvocab++) {
 		vlen[nvocab] = strlen(vocab[nvocab]);
 		grade_stem(vocab[nvocab], vlen[nvocab], vstem[nvocab]);
+	}
+	for (int list = 0; list < 2; list++) {
+		const char *const *v = list ? shortv : vocab;
+		for (size_t k = 0; v[k] && nshort < MAXS; k++) {
+			size_t m = strlen(v[k]);
+			if (m > 7)
+				continue;
+			sterm[nshort] = v[k];
+			slen[nshort] = m;
+			grade_stem(v[k], m, sstem[nshort++]);
+		}
 	}
 }
 
@@ -116,22 +134,17 @@ short_slip(const char *w, size_t n, const char *st)
 {
 	const char *hit = NULL;
 
-	for (int list = 0; list < 2; list++) {
-		const char *const *v = list ? shortv : vocab;
-		for (size_t k = 0; v[k]; k++) {
-			size_t m = strlen(v[k]);
-			if (v[k][0] != w[0] || (m != n && m != n + 1))
-				continue;
-			char vs[GRADE_WORD];
-			grade_stem(v[k], m, vs);
-			if (strcmp(w, v[k]) == 0 || strcmp(st, vs) == 0)
-				return NULL;	/* a form of a term */
-			if (!slip(w, n, v[k], m))
-				continue;
-			if (hit && strcmp(hit, v[k]) != 0)
-				return NULL;
-			hit = v[k];
-		}
+	for (size_t k = 0; k < nshort; k++) {
+		size_t m = slen[k];
+		if (sterm[k][0] != w[0] || (m != n && m != n + 1))
+			continue;
+		if (strcmp(w, sterm[k]) == 0 || strcmp(st, sstem[k]) == 0)
+			return NULL;	/* a form of a term */
+		if (!slip(w, n, sterm[k], m))
+			continue;
+		if (hit && strcmp(hit, sterm[k]) != 0)
+			return NULL;
+		hit = sterm[k];
 	}
 	return hit;
 }
