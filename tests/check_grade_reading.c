@@ -278,7 +278,8 @@ START_TEST(who_refuses_and_what_is_held)
 }
 END_TEST
 
-/* The max shift and the loss scale in the words people use for them. */
+/* The max shift, the loss scale, a scaler dropped, a verdict and a scale
+ * that cannot help, in the words people use for them. */
 START_TEST(shift_and_scale_in_other_words)
 {
 	static const char *const shifts[] = {
@@ -297,6 +298,20 @@ START_TEST(shift_and_scale_in_other_words)
 	    "divides by 1024 again before the optimizer step.");
 	ck_assert_msg(res.pass, "scale by: %s", grade_verdict_text(res.verdict));
 	done(&res);
+	static const char *const more[][2] = {
+		{ "bf16", "bf16 has the exponent width of fp32, so its range is fp32's; what "
+		    "you lose is a smaller mantissa, 7 bits. The GradScaler can go: tiny gradients "
+		    "no longer flush." },
+		{ "cmp-speedup", "It mixes up per-step latency with training speed. Compare the "
+		    "time to the same validation loss against the fp32 run, counting skipped steps." },
+		{ "mock-overflow", "1e8 is past fp16's 65504, so the forward is inf; a larger "
+		    "scale could even overflow the gradients." },
+	};
+	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++) {
+		res = graded(more[k][0], more[k][1]);
+		ck_assert_msg(res.pass, "%s: %s", more[k][0], grade_verdict_text(res.verdict));
+		done(&res);
+	}
 }
 END_TEST
 

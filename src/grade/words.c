@@ -275,6 +275,8 @@ static const char *const respell[][2] = {
 	{ "unneccesary", "unnecessary" }, { "unnecesary", "unnecessary" },
 	{ "unneccessary", "unnecessary" }, { "neccesary", "necessary" },
 	{ "necesary", "necessary" }, { "neccessary", "necessary" },
+	{ "unnessecary", "unnecessary" }, { "unnessesary", "unnecessary" },
+	{ "nessecary", "necessary" }, { "nessesary", "necessary" },
 	{ "guarentee", "guarantee" }, { "garantee", "guarantee" }, { "guarenteed", "guaranteed" },
 	{ "realy", "really" }, { "skiped", "skipped" }, { "skiping", "skipping" },
 	{ "acuracy", "accuracy" }, { "accurancy", "accuracy" }, { "befor", "before" },
