@@ -4,8 +4,10 @@
  * true statements nearest each of them pass.  The cases of the shared
  * misconceptions here count for check_grade_claims.c's rule that every
  * one has a case (grade_claim_cases_api).  Figures of size (bytes), of
- * reach, of overflow past a figure and of a scaled value are checked
- * against the engine.
+ * reach, of overflow past a figure, of a scaled value, of a power set
+ * equal to a decimal, of a softmax worked from the exponentials named,
+ * of a range of digits, of a default and of a figure set against a
+ * format's quantity are checked against the engine.
  */
 #include <config.h>
 
@@ -107,6 +109,14 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "underflow", "In fp16, subnormals go down to 1e-12, but not far enough here." },
 		{ "underflow", "With S = 4096, multiplying by 4096 gives 4.1e-9, which fits." },
 		{ "overflow", "10k x 10k is 10mil, far past 65504." },
+		{ "softmax", "exp(20) and exp(19) are inf in fp16; subtract the max and you "
+		    "exponentiate e^0 and e^-1, which gives probabilities of about [0.6, 0.4]." },
+		{ "underflow", "Its floor is 2^-24 ≈ 6e-9, far under the gradient." },
+		{ "bf16", "bf16 keeps roughly 5-6 significant decimal digits." },
+		{ "mock-underflow", "The scaler's scale, which defaults to 2^12, is what lifts it." },
+		{ "softmax", "Even then 0.5 is below fp16's smallest normal value, so use fp32." },
+		{ "overflow", "fp16 can represent values up to about 1e6." },
+		{ "underflow", "The smallest positive value fp16 can hold is about 6.1e-5." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
 		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),
@@ -124,6 +134,18 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "underflow", "Scaling by 2^12 = 4096 gives about 4.1e-5, and dividing by 4096 "
 		    "gives the 1e-8 back." },
 		{ "overflow", "10k x 10k is 100mil; exp(20) is some 7,400 times that limit." },
+		{ "softmax", "exp(20) and exp(19) are inf in fp16; subtract the max and you "
+		    "exponentiate e^0 and e^-1, which gives probabilities of about [0.731, 0.269]." },
+		{ "softmax", "Each term lies in (0, 1] after the shift, and the probabilities "
+		    "come out near [0.731, 0.269]." },
+		{ "underflow", "Its floor is 2^-24 ≈ 5.96e-8; 2^10 = 1024; fl16(1 + 2^-11) = 1; "
+		    "2^-7 ≈ 0.8% spacing." },
+		{ "bf16", "bf16 keeps roughly 2-3 significant decimal digits." },
+		{ "mock-underflow", "The scaler's scale, which defaults to 65536, is what lifts it." },
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, and exp(20) is far above "
+		    "fp16's max; anything above 11.1 exceeds fp16's max once exponentiated." },
+		{ "overflow", "fp16 can represent values up to about 65504." },
+		{ "underflow", "The smallest positive value fp16 can hold is about 6e-8." },
 	};
 	for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
 		ck_assert_msg(!charged(right[i][0], right[i][1], NULL, &res), "'%s' is charged",

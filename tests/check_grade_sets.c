@@ -418,7 +418,7 @@ END_TEST
 
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
- * fresh-a to fresh-k have been read and tuned on; fresh-l has not, and
+ * fresh-a to fresh-l have been read and tuned on; fresh-m has not, and
  * is printed as totals only.  The floors are what the grader reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
@@ -429,10 +429,11 @@ START_TEST(fresh_sets)
 		int agree_min, right_failed_max, wrong_passed_max;
 	} sets[] = {
 		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 288, 5, 3 },
-		{ "fresh-d", 288, 4, 4 }, { "fresh-e", 288, 4, 4 },
+		{ "fresh-d", 288, 4, 4 }, { "fresh-e", 289, 4, 3 },
 		{ "fresh-f-tune", 197, 4, 9 }, { "fresh-f-report", 199, 4, 7 },
 		{ "fresh-g", 411, 5, 4 }, { "fresh-h", 378, 19, 23 }, { "fresh-i", 365, 12, 43 },
-		{ "fresh-j", 375, 14, 31 }, { "fresh-k", 404, 10, 6 }, { "fresh-l", 351, 23, 46 },
+		{ "fresh-j", 375, 14, 31 }, { "fresh-k", 404, 10, 6 }, { "fresh-l", 358, 23, 39 },
+		{ "fresh-m", 352, 24, 44 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };

@@ -112,7 +112,8 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 	    (gf_is(&tx->t[i - 1], "goes") || gf_is(&tx->t[i - 1], "go") || gf_is(&tx->t[i - 1], "only") ||
 	    ((gf_is(&tx->t[i - 1], "values") || gf_is(&tx->t[i - 1], "numbers")) && i > 1 &&
 	    (gf_is(&tx->t[i - 2], "holds") || gf_is(&tx->t[i - 2], "hold") ||
-	    gf_is(&tx->t[i - 2], "represents") || gf_is(&tx->t[i - 2], "stores")))))
+	    gf_is(&tx->t[i - 2], "represents") || gf_is(&tx->t[i - 2], "represent") ||
+	    gf_is(&tx->t[i - 2], "store") || gf_is(&tx->t[i - 2], "stores")))))
 		return Q_MAX;
 	bool spec_after = false;
 	for (size_t j = i + 1; j < tx->n && j <= i + 3 && !tx->t[j].isnum; j++)
@@ -395,61 +396,72 @@ ceiling_claim(const gtext *tx, size_t i, size_t *from)
 	return false;
 }
 
-/* "fp16 and fp32 both use 4 bytes per element": the size of a value of
- * each format its sentence names before the figure (all of them after
- * both, each or all; else any one).  Totals and savings ("16 bytes per
- * parameter with Adam", "saves 2 bytes") are not sizes of one value. */
+/* "e^-1 ≈ 0.37 is below fp16's smallest normal", "1e8 is above fp16's
+ * max": a figure set against a quantity of the one format named, true
+ * when it stands on the side it says (or on the value itself). */
 static void
-bytes_claim(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+figure_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 {
-	static const char *const skip[] = { "adam", "optimizer", "state", "states", "total",
-		"plus", "together", "combined", "overall", "copies", "copy", "moments",
-		"training", "per-parameter", "master", "activations", "gb", "mb", NULL };
-	/* "saves 2 bytes", "2 more bytes", "2 bytes less": a difference */
-	static const char *const diff[] = { "saves", "save", "saving", "fewer", "less",
-		"more", "extra", "additional", "another", NULL };
-	static const char *const all[] = { "both", "each", "all", "either", NULL };
-	const gtok *k = &tx->t[i];
-
-	if (i + 1 >= tx->n || !(gf_is(&tx->t[i + 1], "bytes") || gf_is(&tx->t[i + 1], "byte")))
+	static const char *const under[] = { "below", "under", "smaller", "less", "lower", NULL };
+	static const char *const over[] = { "above", "over", "beyond", "exceeds", "exceed",
+		"larger", "greater", "bigger", "higher", NULL };
+	static const char *const gap[] = { "is", "are", "well", "far", "way", "still", "much",
+		"already", "just", "s", NULL };
+	int side = gf_is_any(&tx->t[i], under) ? -1 : gf_is_any(&tx->t[i], over) ? 1 : 0;
+	if (side == 0 || i == 0)
 		return;
-	size_t cs = i;	/* "bf16 is smaller, at 1 byte a value": the sentence */
-	while (cs > 0 && tx->t[cs - 1].sent == k->sent)
-		cs--;
-	unsigned named = 0;
-	int last = GF_NOFMT;
-	bool every = false;
-	for (size_t j = cs; j < tx->n && tx->t[j].sent == k->sent; j++) {
-		if (gf_is_any(&tx->t[j], skip))
-			return;
-		int f = j < i ? gf_format_of(tx, j) : GF_NOFMT;
-		if (f != GF_NOFMT) {
-			named |= 1u << f;
-			last = f;
-		}
-		every |= j < i && gf_is_any(&tx->t[j], all);
+	size_t fig = i;	/* the figure before: "0.37 is (well) below" */
+	while (fig > 0 && i - fig < 4 && !tx->t[fig - 1].isnum && gf_is_any(&tx->t[fig - 1], gap))
+		fig--;
+	if (fig == 0 || !tx->t[fig - 1].isnum || tx->t[fig - 1].clause != tx->t[i].clause)
+		return;
+	fig--;
+	while (fig > 0 && tx->t[fig - 1].isnum && tx->t[fig - 1].clause == tx->t[i].clause)
+		fig--;	/* "65 504": the figure's first group */
+	gfig f;
+	if (!gf_figure_at(tx, fig, &f) || f.end > i)
+		return;
+	/* "exp(20) is much bigger than fp16's max": the exponential is the
+	 * figure; "anything above 11.1 exceeds ...": a bound is no figure */
+	static const char *const approx[] = { "about", "roughly", "around", "approx", "~", NULL };
+	size_t b = fig;
+	while (b > 0 && gf_is_any(&tx->t[b - 1], approx))
+		b--;
+	if (b > 0 && (gf_is_any(&tx->t[b - 1], under) || gf_is_any(&tx->t[b - 1], over) ||
+	    gf_is(&tx->t[b - 1], "than") || gf_is_op_after(tx, b - 1)))
+		return;	/* "10000 times 10000 is over": a term of a product */
+	if (b > 0 && (gf_is(&tx->t[b - 1], "exp") || gf_is(&tx->t[b - 1], "e"))) {
+		f.v = exp(tx->t[fig].num);
+		f.unit = 0;
+	} else if (b > 1 && gf_is(&tx->t[b - 1], "-") && (gf_is(&tx->t[b - 2], "exp") ||
+	    gf_is(&tx->t[b - 2], "e"))) {
+		f.v = exp(-tx->t[fig].num);
+		f.unit = 0;
 	}
-	for (size_t j = i > 2 ? i - 2 : 0; j < tx->n && j <= i + 3; j++)
-		if (gf_is_any(&tx->t[j], diff))
-			return;
-	if (last == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, i > 3 ? i - 3 : 0, i))
-		return;
-	/* "bf16 keeps fp32's exponent ... at 2 bytes": of several formats
-	 * named, the figure may be any one's, unless it is said of all */
-	int wrong = GF_NOFMT;
-	for (int id = 0; id < FP_NFORMATS; id++) {
-		const fp_format *fmt = fp_format_get((fp_id)id);
-		if (!(named & (1u << id)))
+	int fmt = GF_NOFMT;
+	for (size_t j = i + 1; j < tx->n && j <= i + 5 && tx->t[j].clause == tx->t[i].clause; j++) {
+		int id = gf_format_of(tx, j);
+		if (id != GF_NOFMT) {
+			if (fmt != GF_NOFMT && fmt != id)
+				return;
+			fmt = id;
 			continue;
-		if (k->num != fmt->width / 8.0)
-			wrong = id;
-		else if (!every)
+		}
+		bool normal_only, sub_only;
+		qkind q = tx->t[j].isnum ? Q_NONE : quantity_at(tx, j, &normal_only, &sub_only);
+		if (q != Q_MAX && q != Q_MIN)
+			continue;
+		if (fmt == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, fig, j))
 			return;
-	}
-	if (wrong != GF_NOFMT) {
-		const fp_format *fmt = fp_format_get((fp_id)wrong);
-		gf_say(out, n, max, i, "a value of %s takes %g byte%s, not %g", fmt->name,
-		    fmt->width / 8.0, fmt->width == 8 ? "" : "s", k->num);
+		double t[3];
+		size_t nt = truths(q, fp_format_get((fp_id)fmt), normal_only, sub_only, false, t);
+		for (size_t k = 0; k < nt; k++)
+			if (gf_agrees(&f, t[k]) || (side < 0 ? f.v < t[k] : f.v > t[k]))
+				return;
+		gf_say(out, n, max, fig, "%.6g is not %s %s's %s (%.6g)", f.v,
+		    side < 0 ? "below" : "above", fp_format_get((fp_id)fmt)->name,
+		    quantity_name(q), t[0]);
+		return;
 	}
 }
 
@@ -477,8 +489,12 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			check_quantity(tx, i, Q_MAX_AT, false, false, &ff, fat, 1, out, &n, max);
 			continue;
 		}
-		if (k->isnum)
-			bytes_claim(tx, i, out, &n, max);
+		if (tx->hasnum && !k->isnum)
+			figure_vs_quantity(tx, i, out, &n, max);
+		if (k->isnum) {
+			gf_check_bytes(tx, i, out, &n, max);
+			gf_check_equal(tx, i, out, &n, max);
+		}
 		else if (tx->hasnum)
 			gf_check_scaled(tx, i, out, &n, max);
 		if (!k->isnum && !(k->cls & WC_FIG))
@@ -495,6 +511,18 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		size_t from = q == Q_MAX_AT || q == Q_MIN_AT ? i + 1 : i;
 		if (q != Q_NONE && gf_bound_figure(tx, from, &f, &at)) {
 			check_quantity(tx, i, q, normal_only, sub_only, &f, at, 0, out, &n, max);
+			continue;
+		}
+		/* "6-7 significant digits", "2 to 3 digits": a range, right when
+		 * it comes within a digit of the truth */
+		size_t hi = i + 1 < tx->n && tx->t[i + 1].isnum ? i + 1 :
+		    i + 2 < tx->n && gf_is(&tx->t[i + 1], "to") && tx->t[i + 2].isnum ? i + 2 : i;
+		if (k->isnum && hi > i && tx->t[hi].num > k->num && tx->t[hi].clause == k->clause &&
+		    bits_claim(tx, hi) == Q_DIGITS) {
+			double lo = k->num, up = tx->t[hi].num;
+			gfig b = { (lo + up) / 2, (up - lo) / 2 + 1.0, hi + 1, false };
+			check_quantity(tx, i, Q_DIGITS, false, false, &b, i, 0, out, &n, max);
+			i = hi;
 			continue;
 		}
 		if (k->isnum && (q = bits_claim(tx, i)) != Q_NONE) {

@@ -395,6 +395,13 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		/* "a default scale of 1024", "starts at a scale of 2^24" */
 		what = "initial scale";
 		truth = c->init_scale;
+	} else if ((gf_is(k, "scale") || gf_is(k, "s")) && i + 2 < tx->n &&
+	    ((gf_is(&tx->t[i + 1], "which") || gf_is(&tx->t[i + 1], "that")) ?
+	    gf_is_any(&tx->t[i + 2], deflt) : gf_is(&tx->t[i + 1], "defaults"))) {
+		/* "its scale, which defaults to 1024", "S defaults to 2^10" */
+		what = "initial scale";
+		truth = c->init_scale;
+		i += gf_is(&tx->t[i + 1], "defaults") ? 1 : 2;
 	} else if (gf_is(k, "by") && i >= 2 && i + 1 < tx->n && tx->t[i + 1].isnum &&
 	    (gf_is(&tx->t[i - 2], "multiplies") || gf_is(&tx->t[i - 2], "multiply")) &&
 	    (gf_is(&tx->t[i - 1], "it") || gf_is(&tx->t[i - 1], "s"))) {
@@ -424,9 +431,10 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		bool grows = false;
 		for (size_t j = tx->cstart[k->clause]; j < i; j++)
 			grows |= gf_is(&tx->t[j], "doubles") || gf_is(&tx->t[j], "double") ||
-			    gf_is(&tx->t[j], "multiplies") ||
+			    gf_is(&tx->t[j], "multiplies") || gf_is(&tx->t[j], "regrows") ||
 			    gf_is(&tx->t[j], "grows") || gf_is(&tx->t[j], "grow") ||
-			    gf_is(&tx->t[j], "increases") || gf_is(&tx->t[j], "raises");
+			    gf_is(&tx->t[j], "increases") || gf_is(&tx->t[j], "raises") ||
+			    gf_is(&tx->t[j], "doubling") || gf_is(&tx->t[j], "bumps");
 		gfig f;
 		gf_figure_at(tx, i + 1, &f);
 		if (!grows || f.end >= tx->n || !(gf_is(&tx->t[f.end], "steps") ||
@@ -474,16 +482,68 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 	for (size_t i = 0; i < tx->n && !about; i++)
 		about = strncmp(tx->t[i].stem, "softmax", 7) == 0 ||
 		    strncmp(tx->t[i].stem, "probabilit", 10) == 0;
+	/* the last two arguments of exp named side by side ("e^20 and e^19",
+	 * "[e^0, e^-1]"): a pair of logits */
+	double ex[8][2], last_arg = 0;
+	size_t nex = 0, last_at = (size_t)-1;
 	for (size_t i = 0; i + 1 < tx->n && about; i++) {
 		const gtok *a = &tx->t[i], *b = &tx->t[i + 1];
+		/* "exp(20) and exp(19)", "e^0 and e^-1": the exponentials of the
+		 * logits name them when no pair does */
+		if ((gf_is(a, "exp") || gf_is(a, "e")) && !(i > 0 && tx->t[i - 1].isnum)) {
+			size_t j = i + 1;
+			double sign = 1;
+			if (gf_is(&tx->t[j], "-") && j + 1 < tx->n) {
+				sign = -1;
+				j++;
+			}
+			double v = sign * tx->t[j].num;
+			if (!tx->t[j].isnum || fabs(v) >= 1000)
+				continue;
+			/* side by side: nothing but "and", "or", "+", "/" between */
+			static const char *const glue[] = { "and", "or", "plus", "+", "/", "vs",
+				"versus", NULL };
+			bool beside = last_at != (size_t)-1 && i - last_at <= 6 &&
+			    tx->t[last_at].sent == a->sent;
+			for (size_t g = last_at + 2; beside && g < i; g++)
+				beside = gf_is_any(&tx->t[g], glue) ||
+				    (g == last_at + 2 && gf_is(&tx->t[g], "-"));
+			if (beside && v != last_arg && nex < 8) {
+				ex[nex][0] = last_arg > v ? last_arg : v;
+				ex[nex++][1] = last_arg > v ? v : last_arg;
+			}
+			last_arg = v, last_at = i;
+			continue;
+		}
 		if (!a->isnum || !b->isnum || a->clause != b->clause)
 			continue;
 		double x = a->num, y = b->num;
 		bool probs = x > 0 && x < 1 && y > 0 && y < 1 && fabs(x + y - 1) < 0.03;
 		/* the logits: the last pair named before ("turn [20, 19] into
-		 * [11, 11]": the softmax of [11, 11]) */
-		if (!probs && (fabs(x) > 1 || fabs(y) > 1) && fabs(x) < 1000 && fabs(y) < 1000) {
+		 * [11, 11]": the softmax of [11, 11]); a pair with a value at or
+		 * below 0 is logits too ("[0, -1]"), one in (0, 1] may be
+		 * exponentials ("[1, 0.368]") */
+		if (!probs && (fabs(x) > 1 || fabs(y) > 1 || (x == 0 && y < 0) || (y == 0 && x < 0)) &&
+		    fabs(x) < 1000 && fabs(y) < 1000) {
 			lx = x, ly = y, have = true;
+			i++;
+			continue;
+		}
+		if (!have && probs && nex > 0 && x >= y && gf_asserted(tx, i) &&
+		    !gf_negated(tx, i, i + 1)) {
+			/* no pair named: the probabilities of some pair of
+			 * exponentials named, largest first */
+			bool fits = false;
+			for (size_t q = 0; q < nex && !fits; q++) {
+				double d = exp(ex[q][1] - ex[q][0]), p0 = 1 / (1 + d);
+				fits = fabs(x - p0) <= (a->unit > 0.005 ? a->unit : 0.005) &&
+				    fabs(y - (1 - p0)) <= (b->unit > 0.005 ? b->unit : 0.005);
+			}
+			if (!fits) {
+				double d = exp(ex[nex - 1][1] - ex[nex - 1][0]), p0 = 1 / (1 + d);
+				gf_say(out, n, max, i, "the softmax of [%g, %g] is about [%.3f, %.3f], "
+				    "not [%g, %g]", ex[nex - 1][0], ex[nex - 1][1], p0, 1 - p0, x, y);
+			}
 			i++;
 			continue;
 		}

@@ -2,8 +2,8 @@
  * facts_int.h — shared by the figure check's files: reading a figure and
  * what it is bound to (facts_read.c), the format quantities and the main
  * loop (facts.c), the claims about values, formats and GradScaler's
- * defaults (facts_claims.c), and what a scale makes of a value
- * (facts_scaled.c).
+ * defaults (facts_claims.c), what a scale makes of a value
+ * (facts_scaled.c) and the size of a value (facts_size.c).
  */
 #ifndef FPTUTOR_FACTS_INT_H
 #define FPTUTOR_FACTS_INT_H
@@ -57,7 +57,10 @@ int gf_bound_of(const gfig *b, int sign);
 void gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
     const char *what, gfigure *out, size_t *n, size_t max);
 void gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max);
-/* "scaling by 1024 gives 1.024e-11" (facts_scaled.c) */
+/* "fp16 and fp32 both use 4 bytes" (facts_size.c) */
+void gf_check_bytes(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
+/* "2^-24 ≈ 5.96e-9"; "scaling by 1024 gives 1.024e-11" (facts_scaled.c) */
+void gf_check_equal(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out,

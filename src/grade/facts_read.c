@@ -200,7 +200,10 @@ gf_agrees(const gfig *f, double t)
 bool
 gf_bound_figure(const gtext *tx, size_t i, gfig *f, size_t *at)
 {
-	for (size_t j = i + 1; j < tx->n && j <= i + GF_SCAN; j++) {
+	/* only linking words and formats may stand between, so a longer run
+	 * of them is still one phrase: "the smallest positive number fp16 can
+	 * hold is about 6e-8" */
+	for (size_t j = i + 1; j < tx->n && j <= i + GF_SCAN + 3; j++) {
 		if (tx->t[j].sent != tx->t[i].sent)
 			return false;
 		if (tx->t[j].isnum) {

@@ -1,6 +1,8 @@
 /*
- * facts_scaled.c — what a scale makes of a value: "scaling by S = 1024
- * gives 1.024e-11", "multiplied by 65536 it becomes 6.6e-4".  The value
+ * facts_scaled.c — arithmetic an answer states.  An exact power set equal
+ * to a decimal ("2^-24 ≈ 5.96e-9", "2^16 = 65,536") must agree with it to
+ * the decimal's precision.  What a scale makes of a value: "scaling by
+ * S = 1024 gives 1.024e-11", "multiplied by 65536 it becomes 6.6e-4".  The value
  * scaled is not written beside the scale, so the result is checked
  * against every small figure the answer stated before it (1e-8, 6e-8,
  * ...): it is a false figure when it is none of them times the scale (or
@@ -8,6 +10,7 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdio.h>
 
 #include "grade/facts_int.h"
@@ -20,6 +23,33 @@ static const char *const down_words[] = { "dividing", "divided", "divide", "divi
 static const char *const result_words[] = { "gives", "give", "giving", "yields",
 	"yield", "becomes", "become", "makes", "make", "to", "->", "produces",
 	"lands", NULL };
+
+/* Token i a figure written exactly (a power: 2^-24, 2**16) that an
+ * "=" or "≈" sets equal to a decimal figure ("B" or "B - 1"). */
+void
+gf_check_equal(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	const gtok *k = &tx->t[i];
+	int e2;
+	/* a power of two: "fl16(10^-8) = 0" rounds a power of ten */
+	if (!k->isnum || k->unit != 0 || k->num <= 0 || frexp(k->num, &e2) != 0.5 ||
+	    k->num == 1 || k->num == 2 ||
+	    /* "1 + 2^-8 = 1": the tokens keep no "+", so a number before it
+	     * is another term */
+	    (i > 0 && (gf_is_op_after(tx, i - 1) || tx->t[i - 1].isnum)) ||
+	    i + 2 >= tx->n || !(gf_is(&tx->t[i + 1], "approx") || gf_is(&tx->t[i + 1], "is")) ||
+	    !tx->t[i + 2].isnum || tx->t[i + 2].clause != k->clause)
+		return;
+	/* "2^16 = 65536 = S" is no expression; "2^-24 = 5.96e-8 x ..." is */
+	gfig b;
+	gf_figure_at(tx, i + 2, &b);
+	if (gf_is_op_after(tx, b.end) || !gf_asserted(tx, i) || gf_negated(tx, i, b.end - 1))
+		return;
+	/* "2^-7 ≈ 0.8%": the tokens keep no percent sign */
+	gfig pc = { b.v / 100, b.unit / 100, b.end, b.sci };
+	if (!gf_agrees(&b, k->num) && !gf_agrees(&pc, k->num))
+		gf_say(out, n, max, i + 2, "%.6g is %.6g, not %.6g", k->num, k->num, b.v);
+}
 
 /* Token i is a word of scaling followed by "by [S =] N ... gives M". */
 void
