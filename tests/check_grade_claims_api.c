@@ -44,6 +44,27 @@ const char *const grade_claim_cases_api[][3] = {
 	    "scaler-needs-ampere" },
 	{ "mock-underflow", "Really it rounds to zero because the scaler multiplies it.",
 	    "scaler-causes-zero" },
+	{ "overflow", "bf16 would not help, being 1 exponent field of 8 bits and 7 mantissa bits "
+	    "with no sign bit at all.", "no-sign-bit" },
+	{ "softmax", "Half precision has no way to encode infinity, so the overflow lands as NaN.",
+	    "fp16-no-inf" },
+	{ "softmax", "Summing the two overflowed terms computes inf - inf, hence NaN.", "inf-sum-nan" },
+	{ "overflow", "The product is too large for the normal range, so it is stored as a "
+	    "subnormal and then blows up.", "large-as-subnormal" },
+	{ "cmp-speedup", "To stop the skips, use optimizer.step() directly instead of "
+	    "scaler.step.", "bypass-scaler-step" },
+	{ "underflow", "The scaler halves the scale after 2000 clean steps.", "scale-rule-reversed" },
+	{ "underflow", "We scale the loss because fp16 maxes out at 65504.", "scale-for-overflow" },
+	{ "underflow", "scaler.update() is only called when a step was skipped.",
+	    "update-only-on-skip" },
+	{ "underflow", "torch.autocast applies the loss scaling automatically in fp16.",
+	    "autocast-scales" },
+	{ "underflow", "On an A100 the tensor cores unscale the gradients themselves.",
+	    "hw-unscales" },
+	{ "underflow", "Loss scaling is unnecessary on modern Ampere GPUs, even in fp16.",
+	    "hw-no-scaling" },
+	{ "underflow", "The catch is that unscaling always happens in fp16, so it is lost again.",
+	    "unscale-in-half" },
 	{ NULL, NULL, NULL }
 };
 
@@ -88,6 +109,14 @@ START_TEST(library_hardware_memory_claims)
 		    "them needs unscale_ first." },
 		{ "mock-underflow", "Without the scaler it rounds to zero; scaling keeps it." },
 		{ "overflow", "fp16 is the same IEEE binary16 format on every GPU." },
+		{ "overflow", "bf16 keeps a sign bit, 8 exponent bits and 7 mantissa bits." },
+		{ "softmax", "fp16 encodes inf with an all-ones exponent, so the overflow is inf and "
+		    "inf/inf is NaN; the sum of two infs is inf." },
+		{ "underflow", "Values below 2^-14 are stored as subnormals, down to 2^-24." },
+		{ "underflow", "The scaler doubles the scale after 2000 clean steps and halves it "
+		    "on an inf." },
+		{ "underflow", "scaler.update() is called on every iteration, skipped or not." },
+		{ "underflow", "Unscaling happens in fp32 on the fp32 gradients, so 1e-8 comes back." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
 		ck_assert_msg(!charged(fine[i][0], fine[i][1], NULL, &res), "'%s' is charged",

@@ -38,7 +38,8 @@ grade_rule_stated(const gtext *tx, int mc)
  * with the scaler named before it in its sentence, is a description, not
  * the advice a misconception about the scale is.  (What
  * it does to the loss or the gradients is no such excuse: "GradScaler
- * divides the loss by S" is a misconception.) */
+ * divides the loss by S" is a misconception, and so is lowering it after
+ * a run of clean steps.) */
 bool
 grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 {
@@ -69,6 +70,13 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	}
 	if (verb == me)
 		return false;
+	/* "the scaler halves the scale after 2000 clean steps": lowered on a
+	 * clean streak is no description of the scaler but a false one */
+	static const char *const streak[] = { "clean", "successful", "good", "without",
+		"overflow-free", "stable", NULL };
+	for (size_t q = ms; q < me; q++)
+		if (grade_word_in(tx->t[q].raw, streak) || (tx->t[q].isnum && tx->t[q].num >= 100))
+			return false;
 	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
 		if (strcmp(tx->t[q].raw, "scaler") == 0 || strcmp(tx->t[q].raw, "gradscaler") == 0)
 			return true;

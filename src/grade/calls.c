@@ -166,10 +166,11 @@ grade_call_order(const char *text, size_t len, char *why, size_t whylen)
 		return false;
 
 	for (size_t i = 0; i <= len; i++) {
-		/* a sentence ends at . ! ? ; or a line break followed by space or
-		 * the end: "scaler.step(opt)" holds a dot of its own */
+		/* a sentence ends at . ! ? ; : or a line break followed by space
+		 * or the end: "scaler.step(opt)" holds a dot of its own */
 		bool end = i == len || text[i] == '\n' ||
-		    ((text[i] == '.' || text[i] == '!' || text[i] == '?' || text[i] == ';') &&
+		    ((text[i] == '.' || text[i] == '!' || text[i] == '?' || text[i] == ';' ||
+		    text[i] == ':') &&
 		        (i + 1 == len || isspace((unsigned char)text[i + 1])));
 		if (!end)
 			continue;

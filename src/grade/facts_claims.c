@@ -379,9 +379,13 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 {
 	static const char *const deflt[] = { "default", "defaults", "starts", "start",
 		"starting", "begins", "initially", NULL };
+	static const char *const configured[] = { "set", "sets", "setting", "configure",
+		"configured", "custom", "pass", "passed", "argument", "growth_interval",
+		"backoff_factor", "kwarg", "e.g", "eg", NULL };
 	const gtok *k = &tx->t[i];
 	const char *what = NULL;
 	double truth = 0;
+	bool behaves = false;
 
 	if ((gf_is(k, "init") || gf_is(k, "initial") || gf_is(k, "starting")) && i + 1 < tx->n &&
 	    gf_is(&tx->t[i + 1], "scale")) {
@@ -443,14 +447,47 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 			return;
 		what = "growth_interval";
 		truth = c->growth_interval;
+		behaves = true;
+	} else if ((gf_is(k, "scale") || gf_is(k, "it") || gf_is(k, "s")) && i > 0 && i + 2 < tx->n &&
+	    (gf_is(&tx->t[i - 1], "divides") || gf_is(&tx->t[i - 1], "cuts") ||
+	    (i > 1 && (gf_is(&tx->t[i - 2], "divides") || gf_is(&tx->t[i - 2], "cuts")))) &&
+	    gf_is(&tx->t[i + 1], "by")) {
+		/* "update divides the scale by 10 after an overflow": the
+		 * backoff, said as a divisor */
+		size_t j = i + 2;
+		if (j + 2 < tx->n && gf_is(&tx->t[j], "a") && gf_is(&tx->t[j + 1], "factor") &&
+		    gf_is(&tx->t[j + 2], "of"))
+			j += 3;
+		gfig d;
+		if (j >= tx->n || !gf_figure_at(tx, j, &d) || d.v <= 1 || gf_is_op_after(tx, d.end))
+			return;
+		bool backs_off = false;	/* said of an overflow, not of the unscale */
+		for (size_t q = 0; q < tx->n; q++)
+			backs_off |= tx->t[q].sent == k->sent && (gf_is(&tx->t[q], "overflow") ||
+			    gf_is(&tx->t[q], "inf") || gf_is(&tx->t[q], "nan") ||
+			    gf_is(&tx->t[q], "overflows") || gf_is(&tx->t[q], "backoff"));
+		bool set = false;
+		for (size_t q = 0; q < tx->n; q++)
+			set |= tx->t[q].sent == k->sent && gf_is_any(&tx->t[q], configured);
+		if (!backs_off || set || gf_negated(tx, i, j) || !gf_asserted(tx, j) ||
+		    gf_agrees(&d, 1 / c->backoff_factor))
+			return;
+		gf_say(out, n, max, j, "GradScaler's backoff_factor is %.6g: an overflow halves the "
+		    "scale, it does not divide it by %.6g", c->backoff_factor, d.v);
+		return;
 	}
 	if (what == NULL)
 		return;
-	bool said_default = false;
-	for (size_t j = 0; j < tx->n; j++)
+	/* a setting is held to its default when the answer says so, and a
+	 * behaviour ("it doubles every 100 steps") unless it is configured */
+	bool said_default = false, set = false;
+	for (size_t j = 0; j < tx->n; j++) {
 		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], deflt))
 			said_default = true;
-	if (!said_default)
+		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], configured))
+			set = true;
+	}
+	if (!said_default && (!behaves || set))
 		return;
 	gfig f;
 	size_t at;

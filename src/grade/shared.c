@@ -103,6 +103,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: shift*/subtract* slightly different ~8 | "
 	    "seq: change*/alter*/changes probabilit*/result/output slightly | seq: slightly change*/alter*/different | "
 	    "seq: approximation accept*/\"close enough\"",
+	"  | seq: subtract*/subtracting max/logit shift*/shifts/rescal*/skew* the probabilit*/output*/result* "
+	    "-not/no/never/unchanged/without/same ~10",
 	"  | seq: =it/=this/trick/shift*/subtract*/subtraction approximation -not/exact* ~5 | "
 	    "seq: differ*/differs slightly from/than true/exact/real ~6",
 	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
@@ -276,7 +278,8 @@ const char *const grade_shared_lines[] = {
 	"  why: backward belongs outside the autocast region: its ops run in the dtypes the "
 	    "forward chose; wrapping it in autocast is not how AMP is used",
 
-	"misconception clip-threshold-scaled: seq: threshold/max_norm/norm multipl*/scal* by =s/=scale -gradient*/grads/grad | "
+	"misconception clip-threshold-scaled: seq: max/norm/threshold \"get scale\" -not/never/don't ~8 | "
+	    "seq: threshold/max_norm/norm multipl*/scal* by =s/=scale -gradient*/grads/grad | "
 	    "seq: multipl*/scal* clip*/clipping threshold/max_norm by =s/=scale -gradient*/grads/grad",
 	"  why: unscale_ before clipping instead: a threshold tied to the current scale changes "
 	    "as GradScaler moves the scale and breaks with inf gradients",
@@ -308,6 +311,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception bf16-narrow-exponent: seq: @bf same/fewer/less/smaller/narrower exponent* fp16/half | "
 	    "seq: @bf same 5 bit exponent | seq: @bf fewer exponent bits | "
+	    "span: seq: @bf same 5-bit/5 exponent as fp16/half ~14 | "
 	    "seq: fewer/less exponent bits than fp16/half -e4m3/fp8/int8/e5m2 | "
 	    "seq: @bf shar*/has/keeps/uses fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~6 | "
 	    "seq: tf32 fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~10 | seq: tf32 is just fp16/half ~4",
@@ -424,7 +428,9 @@ const char *const grade_shared_lines[] = {
 	"  why: unscale_ divides the gradients backward produced, so it comes after backward "
 	    "and before clipping and the step",
 
-	"misconception loss-scaled-late: seq: scal*/multipl* =loss after backward ~6 | "
+	"misconception loss-scaled-late: seq: scal*/multipl*/appli* the =loss inside/within/during "
+	    "scaler.step/step -not ~6 | "
+	    "seq: scal*/multipl* =loss after backward ~6 | "
 	    "seq: backward normally/first then/and multipl*/scal* gradient*/grads ~10 | "
 	    "seq: multipl*/scal* the resulting gradient*/grads by ~4 | "
 	    "seq: multipl*/scal* gradients/grads by =s after backward ~8",
@@ -493,6 +499,7 @@ const char *const grade_shared_lines[] = {
 	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
+	    "seq: no longer need*/needs stable softmax/max ~6 | seq: go/goes back naive ~6 | "
 	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
 	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
 	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
@@ -505,7 +512,9 @@ const char *const grade_shared_lines[] = {
 	"  why: softmax gives every class a share: on [20, 19] the larger logit gets about 0.731, "
 	    "not 1; only its exponential, exp(0), is exactly 1 after the shift",
 
-	"misconception library-softmax-naive: seq: torch/pytorch/f/library/builtin/built-in softmax "
+	"misconception library-softmax-naive: seq: torch.softmax/softmax implement*/computed/computes "
+	    "exactly/just/also/same exp -not/never/subtract*/stable/shift* ~8 | "
+	    "seq: torch/pytorch/f/library/builtin/built-in softmax "
 	    "itself/also/uses/use/is naive -avoid*/unlike/instead/rather/not/subtract*/stable/shift* ~8 | "
 	    "seq: torch/pytorch/f/library softmax also/will/would nan/overflow* fp16/half "
 	    "-not/never/subtract*/stable/shift* ~8",
