@@ -175,6 +175,15 @@ START_TEST(size_reach_and_threshold_figures)
 		    "fp16's max; anything above 11.1 exceeds fp16's max once exponentiated." },
 		{ "overflow", "fp16 can represent values up to about 65504." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6e-8." },
+		{ "softmax", "exp(20) ≈ 2^28.9 is far past 65504, so inf/inf is NaN; subtract the "
+		    "max and you get about [0.731, 0.269]." },
+		{ "bf16", "bf16 holds integers exactly only up to 256, fp16 up to 2048." },
+		{ "softmax", "It runs in fp32 only because fp32 reaches 3.4e38 and e^20 ≈ 4.85e8 "
+		    "fits there; in fp16 it is inf." },
+		{ "mock-underflow", "It flushes to 0, since it is below 2^-24. GradScaler multiplies "
+		    "the loss by S and unscales before the step." },
+		{ "mock-overflow", "The product is inf; backward then gives inf/NaN grads and the "
+		    "step is skipped." },
 	};
 	for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
 		ck_assert_msg(!charged(right[i][0], right[i][1], NULL, &res), "'%s' is charged",

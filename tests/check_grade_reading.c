@@ -306,6 +306,15 @@ START_TEST(shift_and_scale_in_other_words)
 		    "time to the same validation loss against the fp32 run, counting skipped steps." },
 		{ "mock-overflow", "1e8 is past fp16's 65504, so the forward is inf; a larger "
 		    "scale could even overflow the gradients." },
+		{ "bf16", "bf16: 8 exponent bits as in fp32, so fp32's range; 7 mantissa bits, so "
+		    "less precision. Underflow was why fp16 needed loss scaling, so bf16 generally "
+		    "doesn't." },
+		{ "overflow", "10000 x 10000 = 1e8 is past fp16's 65504, so the forward is inf. The "
+		    "scale is a backward knob; widen that op to fp32 instead." },
+		{ "mock-softmax", "exp(20) overflows fp16 and inf/inf is NaN; compute exp(z_i − z_max) "
+		    "over its sum, which gives about [0.731, 0.269]." },
+		{ "step-order", "Autocast forward, backward on the loss times S, unscale_, clip, "
+		    "step (skipped on inf), update; unscale first so the clip sees true norms." },
 	};
 	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++) {
 		res = graded(more[k][0], more[k][1]);

@@ -108,6 +108,13 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 		*sub_only = sub;
 		return Q_MIN;
 	}
+	/* "integers are exact only up to 256": the range of exact integers,
+	 * not of the format */
+	for (size_t j = i > 4 ? i - 4 : 0; gf_is(k, "up") && j < i; j++)
+		if (gf_is(&tx->t[j], "integers") || gf_is(&tx->t[j], "integer") ||
+		    gf_is(&tx->t[j], "exact") || gf_is(&tx->t[j], "exactly") ||
+		    gf_is(&tx->t[j], "consecutive"))
+			return Q_NONE;
 	if (gf_is(k, "up") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "to") && i > 0 &&
 	    (gf_is(&tx->t[i - 1], "goes") || gf_is(&tx->t[i - 1], "go") || gf_is(&tx->t[i - 1], "only") ||
 	    ((gf_is(&tx->t[i - 1], "values") || gf_is(&tx->t[i - 1], "numbers")) && i > 1 &&

@@ -91,17 +91,29 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 		if (j < n && (s[j] == '-' || s[j] == '+'))
 			j++;
 		if (j < n && isdigit((unsigned char)s[j])) {
-			double e = 0;
+			double e = 0, half = 0;	/* half the exponent's last digit */
 			while (j < n && isdigit((unsigned char)s[j]))
 				e = e * 10 + (s[j++] - '0');
+			/* "e^20 ≈ 2^28.9": an exponent with decimals is known to
+			 * half its last digit, and the value as well as that */
+			if (j + 1 < n && s[j] == '.' && isdigit((unsigned char)s[j + 1])) {
+				double scale = 1;
+				for (j++; j < n && isdigit((unsigned char)s[j]); j++) {
+					scale /= 10;
+					e += (s[j] - '0') * scale;
+				}
+				half = scale / 2;
+			}
 			if (paren && j < n && s[j] == ')')
 				j++;
+			double base = *v;
+			*v = pow(base, neg ? -e : e);
 			if (form) {
-				form->unit = 0;	/* a power is exact */
-				form->pow10 = *v == 10;
+				/* a power is exact: its unit is 0 */
+				form->unit = half > 0 && base > 0 ? *v * log(base) * half : 0;
+				form->pow10 = base == 10 && half == 0;
 				form->sci = true;
 			}
-			*v = pow(*v, neg ? -e : e);
 			i = j;
 		}
 	}

@@ -66,7 +66,7 @@ const char *const grade_shared_lines[] = {
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",
 
-	"misconception exp20-fits: seq: 4.85e8~3% below/under/less/within/fits ~5 | "
+	"misconception exp20-fits: seq: 4.85e8~3% below/under/less/within/fits -fp32/float32/single/bf16 ~5 | "
 	    "seq: \"exp(20)\" below/under/fits/within max/65504/range ~6 | "
 	    "seq: \"exp(20)\" finite/representable fp16/half ~5 | "
 	    "seq: \"exp(20)\" still/big finite/fits/representable ~6 | "
