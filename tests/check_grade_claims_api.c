@@ -65,6 +65,13 @@ const char *const grade_claim_cases_api[][3] = {
 	    "hw-no-scaling" },
 	{ "underflow", "The catch is that unscaling always happens in fp16, so it is lost again.",
 	    "unscale-in-half" },
+	{ "bf16", "A model trained in bf16 can always be served in fp16 without any risk.",
+	    "bf16-to-fp16-safe" },
+	{ "bf16", "With its range bf16 fixes NaN trouble across the whole model.", "bf16-fixes-all" },
+	{ "softmax", "That works only when c is exactly the maximum logit.", "shift-only-max" },
+	{ "underflow", "If S is too small the scaled gradients overflow.", "scale-small-overflows" },
+	{ "underflow", "Accumulating, you must call unscale_ after each microbatch.",
+	    "unscale-each-microbatch" },
 	{ NULL, NULL, NULL }
 };
 
@@ -117,6 +124,12 @@ START_TEST(library_hardware_memory_claims)
 		    "on an inf." },
 		{ "underflow", "scaler.update() is called on every iteration, skipped or not." },
 		{ "underflow", "Unscaling happens in fp32 on the fp32 gradients, so 1e-8 comes back." },
+		{ "bf16", "Serving a bf16 model in fp16 is risky: values past 65504 overflow." },
+		{ "softmax", "Any constant works for the shift; the max is chosen so exponents stay at "
+		    "most 0." },
+		{ "underflow", "If S is too large the scaled gradients overflow; too small and they "
+		    "still underflow." },
+		{ "underflow", "Accumulating, call unscale_ once, after the last microbatch." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
 		ck_assert_msg(!charged(fine[i][0], fine[i][1], NULL, &res), "'%s' is charged",
@@ -145,6 +158,8 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "mock-underflow", "The scaler's scale, which defaults to 2^12, is what lifts it." },
 		{ "softmax", "Even then 0.5 is below fp16's smallest normal value, so use fp32." },
 		{ "overflow", "fp16 can represent values up to about 1e6." },
+		{ "bf16", "fp16 having just 7 mantissa bits is why bf16 is better." },
+		{ "underflow", "fp16 can't represent anything smaller than about 1e-6." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6.1e-5." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)

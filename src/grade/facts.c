@@ -276,8 +276,10 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 		double t[3] = { 0, 0, 0 };
 		size_t nt = truths(q, fmt, normal_only, sub_only, halved, t);
 		for (size_t k = 0; k < nt; k++)
+			/* below the flush point everything vanishes; between it
+			 * and the smallest normal the subnormals do not */
 			if (gf_agrees(f, t[k]) || (side > 0 && f->v >= t[k]) ||
-			    (side < 0 && f->v <= t[k]))
+			    (side < 0 && f->v <= t[0]))
 				return;
 		if ((shown & (1u << id)) && len < sizeof list - 40)
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s's is %.6g",
@@ -313,10 +315,25 @@ bits_claim(const gtext *tx, size_t i)
 	static const char *const man[] = { "mantissa", "fraction", "significand",
 		"precision", NULL };
 	size_t j = i + 1;
-	if (j < tx->n && (gf_is(&tx->t[j], "bit") || gf_is(&tx->t[j], "bits")))
+	bool bits = j < tx->n && (gf_is(&tx->t[j], "bit") || gf_is(&tx->t[j], "bits"));
+	if (bits)
 		j++;
-	if (j < tx->n && gf_is(&tx->t[j], "of"))
+	/* "5 bits on the mantissa", and then "10 on the exponent": the
+	 * field after a preposition, its unit said before in the sentence */
+	static const char *const to_field[] = { "of", "on", "for", "in", "to", NULL };
+	bool prep = j < tx->n && gf_is_any(&tx->t[j], to_field);
+	if (prep) {
 		j++;
+		if (j < tx->n && (gf_is(&tx->t[j], "the") || gf_is(&tx->t[j], "its")))
+			j++;
+	}
+	if (prep && !bits) {
+		bool said = false;
+		for (size_t q = i; q-- > 0 && tx->t[q].sent == tx->t[i].sent;)
+			said |= gf_is(&tx->t[q], "bits");
+		if (!said)
+			return Q_NONE;
+	}
 	if (j < tx->n && gf_is(&tx->t[j], "exponent"))
 		return Q_EXPBITS;
 	if (j < tx->n && gf_is_any(&tx->t[j], man) &&
@@ -350,6 +367,16 @@ floor_claim(const gtext *tx, size_t i, size_t *from)
 		fig++;
 	if (fig >= tx->n || !tx->t[fig].isnum)
 		return false;
+	/* "fp16 can't represent anything smaller than 1e-6": the vanishing
+	 * said before */
+	static const char *const held[] = { "represent", "hold", "store", "express", "encode", NULL };
+	for (size_t j = i - 1, d = 0; j > 0 && d < 4; d++) {
+		j--;
+		if (gf_is_any(&tx->t[j], held) && ((tx->t[j].flags & TK_NEGATOR) ||
+		    (j > 0 && (tx->t[j - 1].flags & TK_NEGATOR)) ||
+		    (j > 1 && (tx->t[j - 2].flags & TK_NEGATOR))))
+			return true;
+	}
 	for (size_t j = fig + 1; j < tx->n && j <= fig + 10 && tx->t[j].sent == tx->t[i].sent; j++)
 		if (gf_is_any(&tx->t[j], gone) || (tx->t[j].isnum && tx->t[j].num == 0) ||
 		    ((gf_is(&tx->t[j], "represented") || gf_is(&tx->t[j], "stored")) &&

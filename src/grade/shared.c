@@ -73,7 +73,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: each/individual/single exp/exponential* fit*/finite -not ~6 | seq: only the sum overflow* ~4",
 	"  why: exp(20) is about 4.85e8, far above fp16's largest finite value: it is inf",
 
-	"misconception scale-fixes-forward: seq: @scaling @fixes forward/activation*/activations ~12 | "
+	"misconception scale-fixes-forward: seq: dynamic/@scaling/scale rescu*/fix*/repair*/sav* forward "
+	    "overflow*/activation*/inf -not/cannot/can't/won't/never/doesn't ~8 | "
+	    "seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
@@ -148,7 +150,9 @@ const char *const grade_shared_lines[] = {
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
 
-	"misconception bf16-no-master: seq: @bf remov*/eliminat*/drop* need* fp32/master "
+	"misconception bf16-no-master: seq: safely/can keep/store master weights/moments/state in bf16/bfloat16 "
+	    "-not/never/avoid*/don't/dont ~10 | "
+	    "seq: @bf remov*/eliminat*/drop* need* fp32/master "
 	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
 	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8 | "
 	    "seq: drop*/remove*/discard* fp32 cop*/master | "
@@ -201,7 +205,8 @@ const char *const grade_shared_lines[] = {
 	"  why: the gradients must be divided by S before the optimizer step (unscale_, or "
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
 
-	"misconception unscale-twice: seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
+	"misconception unscale-twice: seq: unscale*/unscale_ optimizer again -not/never/don't/dont/once ~6 | "
+	    "seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
 	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: unscale* several/multiple/repeatedly times/once ~6 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
@@ -332,7 +337,9 @@ const char *const grade_shared_lines[] = {
 	"  why: the max logit is subtracted before exp; after exp the inf already exists, and "
 	    "subtracting from it gives inf - inf = NaN",
 
-	"misconception scale-fixes-itself: \"resolves itself\" | \"fixes itself\" | "
+	"misconception scale-fixes-itself: seq: halv*/lower*/reduc*/backing scale until forward/softmax/loss/it "
+	    "finite/fits/representable -not/never ~12 | "
+	    "\"resolves itself\" | \"fixes itself\" | "
 	    "seq: back*/backing off until forward/product/activation*/finite | "
 	    "seq: scaler/gradscaler re/rerun*/reruns/recomput* fp32 | seq: scaler/gradscaler detect* inf forward | "
 	    "seq: problem goes away after few steps",
