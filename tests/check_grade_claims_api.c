@@ -160,6 +160,16 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "overflow", "fp16 can represent values up to about 1e6." },
 		{ "bf16", "fp16 having just 7 mantissa bits is why bf16 is better." },
 		{ "underflow", "fp16 can't represent anything smaller than about 1e-6." },
+		{ "underflow", "Scaled by 4096 it becomes 4.1e-5, which is a normal fp16 number." },
+		{ "softmax", "Shifted, the terms are exp(0) and exp(-1), which is below fp16's smallest "
+		    "normal value." },
+		{ "step-order", "update() cuts the scale by 4x whenever a step is skipped for an "
+		    "overflow." },
+		{ "underflow", "Above S·g = 65,520, which is exactly the largest finite fp16 value, it "
+		    "overflows." },
+		{ "softmax", "In fp16, exp(x) overflows once x gets past about 13." },
+		{ "softmax", "Shifted you get exp(0) and exp(-1), so the softmax output is [1, 0.37]." },
+		{ "softmax", "Shifted you get exp(0) and exp(-1), which normalise to about [0.6, 0.4]." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6.1e-5." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
@@ -190,6 +200,16 @@ START_TEST(size_reach_and_threshold_figures)
 		    "fp16's max; anything above 11.1 exceeds fp16's max once exponentiated." },
 		{ "overflow", "fp16 can represent values up to about 65504." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6e-8." },
+		{ "underflow", "Scaled by 4096 it becomes 4.1e-5, which is a subnormal fp16 number." },
+		{ "softmax", "Shifted, exp(-1) is 0.37, which is far above fp16's smallest normal value." },
+		{ "step-order", "update() cuts the scale by 2x whenever a step is skipped for an "
+		    "overflow." },
+		{ "underflow", "Above 65504, which is exactly the largest finite fp16 value, it "
+		    "overflows." },
+		{ "softmax", "In fp16, exp(x) overflows once x gets past about 11." },
+		{ "softmax", "Shifted you get exp(0) and exp(-1), so the softmax output is [0.73, 0.27]." },
+		{ "softmax", "Clamping [20, 19] to [11, 11] would give [0.5, 0.5], which is wrong; "
+		    "subtracting the max keeps the gaps and yields [0.731, 0.269]." },
 		{ "softmax", "exp(20) ≈ 2^28.9 is far past 65504, so inf/inf is NaN; subtract the "
 		    "max and you get about [0.731, 0.269]." },
 		{ "bf16", "bf16 holds integers exactly only up to 256, fp16 up to 2048." },

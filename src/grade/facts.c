@@ -28,10 +28,6 @@
 #include "fp/fp.h"
 #include "grade/facts_int.h"
 
-typedef enum qkind {
-	Q_NONE, Q_MAX, Q_MIN, Q_EPS, Q_EXPBITS, Q_MANBITS, Q_DIGITS,
-	Q_MAX_AT, Q_MIN_AT	/* where it overflows, where it flushes */
-} qkind;
 
 /* A format named at most three words before i in its clause, with only
  * small words between ("fp16 can only reach", "bf16 keeps subnormals"). */
@@ -56,8 +52,8 @@ format_just_before(const gtext *tx, size_t i)
  * names a format's quantity only with the format (or "its") before it or a
  * value word after it ("largest finite value"): softmax answers "subtract
  * the max (20)", clipping has a "max norm", gradients a "largest" one. */
-static qkind
-quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
+qkind
+gf_quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 {
 	static const char *const maxw[] = { "max", "maximum", "largest", "biggest",
 		"highest", "greatest", "limit", "ceiling", NULL };
@@ -147,8 +143,8 @@ quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 
 
 /* The true values of a quantity in format f (up to 3). */
-static size_t
-truths(qkind q, const fp_format *f, bool normal_only, bool sub_only, bool halved,
+size_t
+gf_truths(qkind q, const fp_format *f, bool normal_only, bool sub_only, bool halved,
     double *t)
 {
 	size_t n = 0;
@@ -193,8 +189,8 @@ truths(qkind q, const fp_format *f, bool normal_only, bool sub_only, bool halved
 	return n;
 }
 
-static const char *
-quantity_name(qkind q)
+const char *
+gf_quantity_name(qkind q)
 {
 	switch (q) {
 	case Q_MAX: return "largest finite value";
@@ -244,8 +240,8 @@ sole_format(const gtext *tx, size_t head, unsigned set)
  * "anything above 1e8 overflows" (side 1: any figure at or above where
  * it overflows), "anything below 1e-10 flushes" (side -1: at or below
  * where it flushes); side 0 wants the value itself. */
-static void
-check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
+void
+gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
     const gfig *f, size_t figtok, int side, gfigure *out, size_t *n, size_t max)
 {
 	unsigned shown = gf_candidates(tx, head), set = shown;
@@ -274,7 +270,7 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 			continue;
 		const fp_format *fmt = fp_format_get((fp_id)id);
 		double t[3] = { 0, 0, 0 };
-		size_t nt = truths(q, fmt, normal_only, sub_only, halved, t);
+		size_t nt = gf_truths(q, fmt, normal_only, sub_only, halved, t);
 		for (size_t k = 0; k < nt; k++)
 			/* below the flush point everything vanishes; between it
 			 * and the smallest normal the subnormals do not */
@@ -285,7 +281,7 @@ check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s's is %.6g",
 			    len ? ", " : "", fmt->name, t[0]);
 	}
-	gf_say(out, n, max, figtok, "%.6g is not the %s: %s", f->v, quantity_name(q), list);
+	gf_say(out, n, max, figtok, "%.6g is not the %s: %s", f->v, gf_quantity_name(q), list);
 }
 
 /* "7 mantissa bits", "a 5-bit exponent", "mantissa of 10 bits"; "about 3
@@ -343,162 +339,6 @@ bits_claim(const gtext *tx, size_t i)
 }
 
 
-/* "anything smaller than 0.001 becomes zero", "values below 1e-4 can't be
- * represented": a floor stated for every value under a figure.  Token i
- * is the comparison; true with the token the figure's scan starts from
- * when a word of vanishing (zero, flush, underflow, lost, "not
- * represented") follows the figure in its sentence. */
-static bool
-floor_claim(const gtext *tx, size_t i, size_t *from)
-{
-	static const char *const less[] = { "smaller", "less", "below", "under", "lower", NULL };
-	static const char *const every[] = { "anything", "everything", "values", "numbers",
-		"magnitudes", "gradients", "grads", "whatever", "value", "number", "all", NULL };
-	static const char *const gone[] = { "zero", "flush", "flushes", "flushed",
-		"underflow", "underflows", "lost", "vanish", "vanishes", "disappear",
-		"disappears", NULL };
-
-	if (i == 0 || !gf_is_any(&tx->t[i], less) || !gf_is_any(&tx->t[i - 1], every) ||
-	    tx->t[i - 1].clause != tx->t[i].clause)
-		return false;
-	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
-	size_t fig = *from + 1;
-	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
-		fig++;
-	if (fig >= tx->n || !tx->t[fig].isnum)
-		return false;
-	/* "fp16 can't represent anything smaller than 1e-6": the vanishing
-	 * said before */
-	static const char *const held[] = { "represent", "hold", "store", "express", "encode", NULL };
-	for (size_t j = i - 1, d = 0; j > 0 && d < 4; d++) {
-		j--;
-		if (gf_is_any(&tx->t[j], held) && ((tx->t[j].flags & TK_NEGATOR) ||
-		    (j > 0 && (tx->t[j - 1].flags & TK_NEGATOR)) ||
-		    (j > 1 && (tx->t[j - 2].flags & TK_NEGATOR))))
-			return true;
-	}
-	for (size_t j = fig + 1; j < tx->n && j <= fig + 10 && tx->t[j].sent == tx->t[i].sent; j++)
-		if (gf_is_any(&tx->t[j], gone) || (tx->t[j].isnum && tx->t[j].num == 0) ||
-		    ((gf_is(&tx->t[j], "represented") || gf_is(&tx->t[j], "stored")) &&
-		    (tx->t[j - 1].flags & TK_NEGATOR || (j > 1 && tx->t[j - 2].flags & TK_NEGATOR))))
-			return true;	/* "can't be represented", not "is representable" */
-	return false;
-}
-
-/* "anything above 148 overflows", "it overflows for values over 1e4": a
- * ceiling stated for every value past a figure, checked as where the
- * format overflows.  Token i is the comparison, as in floor_claim. */
-static bool
-ceiling_claim(const gtext *tx, size_t i, size_t *from)
-{
-	static const char *const more[] = { "above", "over", "beyond", "larger", "bigger",
-		"greater", "exceeding", "past", "higher", NULL };
-	static const char *const every[] = { "anything", "everything", "values", "numbers",
-		"magnitudes", "whatever", "value", "number", "all", NULL };
-	static const char *const blown[] = { "overflow", "overflows", "overflowed", "inf",
-		"infinity", "infinite", "saturates", "saturate", NULL };
-
-	if (i == 0 || !gf_is_any(&tx->t[i], more) || !gf_is_any(&tx->t[i - 1], every) ||
-	    tx->t[i - 1].clause != tx->t[i].clause)
-		return false;
-	for (size_t j = i; j > 0 && tx->t[j - 1].clause == tx->t[i].clause; j--)
-		if (tx->t[j - 1].flags & TK_NEGATOR)
-			return false;	/* "no more inf from values over 65504" */
-	/* "exp of anything above 11 is inf", "logits above 11": the figure is
-	 * an argument of exp, not a value of the format */
-	static const char *const arg[] = { "exp", "e", "exponential", "logit", "logits",
-		"input", "inputs", "argument", "arguments", "x", NULL };
-	for (size_t j = i - 1, d = 0; j > 0 && d < 3; d++)
-		if (gf_is_any(&tx->t[--j], arg))
-			return false;
-	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
-	/* "above e^5 ≈ 148": the value written after the expression */
-	size_t e = *from + 1;
-	if (e + 3 < tx->n && (gf_is(&tx->t[e], "e") || gf_is(&tx->t[e], "exp")) &&
-	    tx->t[e + 1].isnum && (gf_is(&tx->t[e + 2], "approx") || gf_is(&tx->t[e + 2], "=")) &&
-	    tx->t[e + 3].isnum)
-		*from = e + 2;
-	size_t fig = *from + 1;
-	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
-		fig++;
-	if (fig >= tx->n || !tx->t[fig].isnum)
-		return false;
-	size_t lo = i > 8 ? i - 8 : 0;
-	for (size_t j = lo; j < tx->n && j <= fig + 10; j++)
-		if (tx->t[j].sent == tx->t[i].sent && gf_is_any(&tx->t[j], blown))
-			return true;
-	return false;
-}
-
-/* "e^-1 ≈ 0.37 is below fp16's smallest normal", "1e8 is above fp16's
- * max": a figure set against a quantity of the one format named, true
- * when it stands on the side it says (or on the value itself). */
-static void
-figure_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
-{
-	static const char *const under[] = { "below", "under", "smaller", "less", "lower", NULL };
-	static const char *const over[] = { "above", "over", "beyond", "exceeds", "exceed",
-		"larger", "greater", "bigger", "higher", NULL };
-	static const char *const gap[] = { "is", "are", "well", "far", "way", "still", "much",
-		"already", "just", "s", NULL };
-	int side = gf_is_any(&tx->t[i], under) ? -1 : gf_is_any(&tx->t[i], over) ? 1 : 0;
-	if (side == 0 || i == 0)
-		return;
-	size_t fig = i;	/* the figure before: "0.37 is (well) below" */
-	while (fig > 0 && i - fig < 4 && !tx->t[fig - 1].isnum && gf_is_any(&tx->t[fig - 1], gap))
-		fig--;
-	if (fig == 0 || !tx->t[fig - 1].isnum || tx->t[fig - 1].clause != tx->t[i].clause)
-		return;
-	fig--;
-	while (fig > 0 && tx->t[fig - 1].isnum && tx->t[fig - 1].clause == tx->t[i].clause)
-		fig--;	/* "65 504": the figure's first group */
-	gfig f;
-	if (!gf_figure_at(tx, fig, &f) || f.end > i)
-		return;
-	/* "exp(20) is much bigger than fp16's max": the exponential is the
-	 * figure; "anything above 11.1 exceeds ...": a bound is no figure */
-	static const char *const approx[] = { "about", "roughly", "around", "approx", "~", NULL };
-	size_t b = fig;
-	while (b > 0 && gf_is_any(&tx->t[b - 1], approx))
-		b--;
-	if (b > 0 && (gf_is_any(&tx->t[b - 1], under) || gf_is_any(&tx->t[b - 1], over) ||
-	    gf_is(&tx->t[b - 1], "than") || gf_is_op_after(tx, b - 1)))
-		return;	/* "10000 times 10000 is over": a term of a product */
-	if (b > 0 && (gf_is(&tx->t[b - 1], "exp") || gf_is(&tx->t[b - 1], "e"))) {
-		f.v = exp(tx->t[fig].num);
-		f.unit = 0;
-	} else if (b > 1 && gf_is(&tx->t[b - 1], "-") && (gf_is(&tx->t[b - 2], "exp") ||
-	    gf_is(&tx->t[b - 2], "e"))) {
-		f.v = exp(-tx->t[fig].num);
-		f.unit = 0;
-	}
-	int fmt = GF_NOFMT;
-	for (size_t j = i + 1; j < tx->n && j <= i + 5 && tx->t[j].clause == tx->t[i].clause; j++) {
-		int id = gf_format_of(tx, j);
-		if (id != GF_NOFMT) {
-			if (fmt != GF_NOFMT && fmt != id)
-				return;
-			fmt = id;
-			continue;
-		}
-		bool normal_only, sub_only;
-		qkind q = tx->t[j].isnum ? Q_NONE : quantity_at(tx, j, &normal_only, &sub_only);
-		if (q != Q_MAX && q != Q_MIN)
-			continue;
-		if (fmt == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, fig, j))
-			return;
-		double t[3];
-		size_t nt = truths(q, fp_format_get((fp_id)fmt), normal_only, sub_only, false, t);
-		for (size_t k = 0; k < nt; k++)
-			if (gf_agrees(&f, t[k]) || (side < 0 ? f.v < t[k] : f.v > t[k]))
-				return;
-		gf_say(out, n, max, fig, "%.6g is not %s %s's %s (%.6g)", f.v,
-		    side < 0 ? "below" : "above", fp_format_get((fp_id)fmt)->name,
-		    quantity_name(q), t[0]);
-		return;
-	}
-}
-
 size_t
 grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
 {
@@ -513,18 +353,20 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		size_t ffrom;
 		gfig ff;
 		size_t fat;
-		if (tx->hasnum && !k->isnum && floor_claim(tx, i, &ffrom) &&
+		if (tx->hasnum && !k->isnum && gf_floor_claim(tx, i, &ffrom) &&
 		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
-			check_quantity(tx, i, Q_MIN_AT, false, false, &ff, fat, -1, out, &n, max);
+			gf_check_quantity(tx, i, Q_MIN_AT, false, false, &ff, fat, -1, out, &n, max);
 			continue;
 		}
-		if (tx->hasnum && !k->isnum && ceiling_claim(tx, i, &ffrom) &&
+		if (tx->hasnum && !k->isnum && gf_ceiling_claim(tx, i, &ffrom) &&
 		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
-			check_quantity(tx, i, Q_MAX_AT, false, false, &ff, fat, 1, out, &n, max);
+			gf_check_quantity(tx, i, Q_MAX_AT, false, false, &ff, fat, 1, out, &n, max);
 			continue;
 		}
-		if (tx->hasnum && !k->isnum)
-			figure_vs_quantity(tx, i, out, &n, max);
+		if (tx->hasnum && !k->isnum) {
+			gf_check_vs_quantity(tx, i, out, &n, max);
+			gf_check_exp_threshold(tx, i, out, &n, max);
+		}
 		if (k->isnum) {
 			gf_check_bytes(tx, i, out, &n, max);
 			gf_check_equal(tx, i, out, &n, max);
@@ -539,12 +381,12 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			continue;	/* the rest reads figures */
 
 		bool normal_only, sub_only;
-		qkind q = quantity_at(tx, i, &normal_only, &sub_only);
+		qkind q = gf_quantity_at(tx, i, &normal_only, &sub_only);
 		gfig f;
 		size_t at;
 		size_t from = q == Q_MAX_AT || q == Q_MIN_AT ? i + 1 : i;
 		if (q != Q_NONE && gf_bound_figure(tx, from, &f, &at)) {
-			check_quantity(tx, i, q, normal_only, sub_only, &f, at, 0, out, &n, max);
+			gf_check_quantity(tx, i, q, normal_only, sub_only, &f, at, 0, out, &n, max);
 			continue;
 		}
 		/* "6-7 significant digits", "2 to 3 digits": a range, right when
@@ -555,13 +397,13 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		    bits_claim(tx, hi) == Q_DIGITS) {
 			double lo = k->num, up = tx->t[hi].num;
 			gfig b = { (lo + up) / 2, (up - lo) / 2 + 1.0, hi + 1, false };
-			check_quantity(tx, i, Q_DIGITS, false, false, &b, i, 0, out, &n, max);
+			gf_check_quantity(tx, i, Q_DIGITS, false, false, &b, i, 0, out, &n, max);
 			i = hi;
 			continue;
 		}
 		if (k->isnum && (q = bits_claim(tx, i)) != Q_NONE) {
 			gfig b = { k->num, q == Q_DIGITS ? 1.0 : 0.5, i + 1, false };
-			check_quantity(tx, i, q, false, false, &b, i, 0, out, &n, max);
+			gf_check_quantity(tx, i, q, false, false, &b, i, 0, out, &n, max);
 			continue;
 		}
 		/* exp(a), e^a */

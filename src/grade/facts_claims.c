@@ -226,7 +226,7 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 		bool negc = false;
 		for (size_t j = f->end; j <= at; j++)
 			negc |= (tx->t[j].flags & TK_NEGATOR) != 0;
-		if (fmt == GF_NOFMT || negc || tx->t[at].clause != tx->t[i].clause || f->v == 0)
+		if (fmt == GF_NOFMT || negc || !gf_same_or_arrow(tx, i, at) || f->v == 0)
 			return;
 		const fp_format *F = fp_format_get((fp_id)fmt);
 		unsigned fl;
@@ -459,7 +459,12 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		    gf_is(&tx->t[j + 2], "of"))
 			j += 3;
 		gfig d;
-		if (j >= tx->n || !gf_figure_at(tx, j, &d) || d.v <= 1 || gf_is_op_after(tx, d.end))
+		if (j >= tx->n || !gf_figure_at(tx, j, &d) || d.v <= 1)
+			return;
+		/* "cuts it by 10x": a factor, not a product */
+		bool factor = d.end < tx->n && (gf_is(&tx->t[d.end], "x") || gf_is(&tx->t[d.end], "times")) &&
+		    !(d.end + 1 < tx->n && tx->t[d.end + 1].isnum);
+		if (gf_is_op_after(tx, d.end) && !factor)
 			return;
 		bool backs_off = false;	/* said of an overflow, not of the unscale */
 		for (size_t q = 0; q < tx->n; q++)
@@ -469,7 +474,10 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		bool set = false;
 		for (size_t q = 0; q < tx->n; q++)
 			set |= tx->t[q].sent == k->sent && gf_is_any(&tx->t[q], configured);
-		if (!backs_off || set || gf_negated(tx, i, j) || !gf_asserted(tx, j) ||
+		/* "update cuts it by 10 whenever a step is skipped": a rule */
+		int cl = tx->t[j].clause;
+		bool said = gf_asserted(tx, j) || (tx->hypo[cl] == HY_MAIN && grade_rule_stated(tx, cl));
+		if (!backs_off || set || gf_negated(tx, i, j) || !said ||
 		    gf_agrees(&d, 1 / c->backoff_factor))
 			return;
 		gf_say(out, n, max, j, "GradScaler's backoff_factor is %.6g: an overflow halves the "
@@ -500,102 +508,4 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	if (gf_negated(tx, i, at) || !gf_asserted(tx, at) || gf_agrees(&f, truth))
 		return;
 	gf_say(out, n, max, at, "GradScaler's default %s is %.6g, not %.6g", what, truth, f.v);
-}
-
-
-/* A softmax the answer works out: the logits it names as a pair of
- * numbers ("[20, 19]") and a pair of probabilities it gives ("about [0.5,
- * 0.5]", two numbers in [0, 1] that sum to 1), held to the softmax of
- * those logits to the precision written.  A pair written as the logits
- * after the shift ("[0, -1]") or the exponentials ("[1, 0.368]") is no
- * pair of probabilities: they do not sum to 1. */
-void
-gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
-{
-	double lx = 0, ly = 0;
-	bool have = false, about = false;
-
-	/* only an answer about softmax or probabilities works one out */
-	for (size_t i = 0; i < tx->n && !about; i++)
-		about = strncmp(tx->t[i].stem, "softmax", 7) == 0 ||
-		    strncmp(tx->t[i].stem, "probabilit", 10) == 0;
-	/* the last two arguments of exp named side by side ("e^20 and e^19",
-	 * "[e^0, e^-1]"): a pair of logits */
-	double ex[8][2], last_arg = 0;
-	size_t nex = 0, last_at = (size_t)-1;
-	for (size_t i = 0; i + 1 < tx->n && about; i++) {
-		const gtok *a = &tx->t[i], *b = &tx->t[i + 1];
-		/* "exp(20) and exp(19)", "e^0 and e^-1": the exponentials of the
-		 * logits name them when no pair does */
-		if ((gf_is(a, "exp") || gf_is(a, "e")) && !(i > 0 && tx->t[i - 1].isnum)) {
-			size_t j = i + 1;
-			double sign = 1;
-			if (gf_is(&tx->t[j], "-") && j + 1 < tx->n) {
-				sign = -1;
-				j++;
-			}
-			double v = sign * tx->t[j].num;
-			if (!tx->t[j].isnum || fabs(v) >= 1000)
-				continue;
-			/* side by side: nothing but "and", "or", "+", "/" between */
-			static const char *const glue[] = { "and", "or", "plus", "+", "/", "vs",
-				"versus", NULL };
-			bool beside = last_at != (size_t)-1 && i - last_at <= 6 &&
-			    tx->t[last_at].sent == a->sent;
-			for (size_t g = last_at + 2; beside && g < i; g++)
-				beside = gf_is_any(&tx->t[g], glue) ||
-				    (g == last_at + 2 && gf_is(&tx->t[g], "-"));
-			if (beside && v != last_arg && nex < 8) {
-				ex[nex][0] = last_arg > v ? last_arg : v;
-				ex[nex++][1] = last_arg > v ? v : last_arg;
-			}
-			last_arg = v, last_at = i;
-			continue;
-		}
-		if (!a->isnum || !b->isnum || a->clause != b->clause)
-			continue;
-		double x = a->num, y = b->num;
-		bool probs = x > 0 && x < 1 && y > 0 && y < 1 && fabs(x + y - 1) < 0.03;
-		/* the logits: the last pair named before ("turn [20, 19] into
-		 * [11, 11]": the softmax of [11, 11]); a pair with a value at or
-		 * below 0 is logits too ("[0, -1]"), one in (0, 1] may be
-		 * exponentials ("[1, 0.368]") */
-		if (!probs && (fabs(x) > 1 || fabs(y) > 1 || (x == 0 && y < 0) || (y == 0 && x < 0)) &&
-		    fabs(x) < 1000 && fabs(y) < 1000) {
-			lx = x, ly = y, have = true;
-			i++;
-			continue;
-		}
-		if (!have && probs && nex > 0 && x >= y && gf_asserted(tx, i) &&
-		    !gf_negated(tx, i, i + 1)) {
-			/* no pair named: the probabilities of some pair of
-			 * exponentials named, largest first */
-			bool fits = false;
-			for (size_t q = 0; q < nex && !fits; q++) {
-				double d = exp(ex[q][1] - ex[q][0]), p0 = 1 / (1 + d);
-				fits = fabs(x - p0) <= (a->unit > 0.005 ? a->unit : 0.005) &&
-				    fabs(y - (1 - p0)) <= (b->unit > 0.005 ? b->unit : 0.005);
-			}
-			if (!fits) {
-				double d = exp(ex[nex - 1][1] - ex[nex - 1][0]), p0 = 1 / (1 + d);
-				gf_say(out, n, max, i, "the softmax of [%g, %g] is about [%.3f, %.3f], "
-				    "not [%g, %g]", ex[nex - 1][0], ex[nex - 1][1], p0, 1 - p0, x, y);
-			}
-			i++;
-			continue;
-		}
-		if (!have || !probs || !gf_asserted(tx, i) || gf_negated(tx, i, i + 1))
-			continue;
-		double m = lx > ly ? lx : ly;
-		double px = exp(lx - m) / (exp(lx - m) + exp(ly - m)), py = 1 - px;
-		double ux = a->unit > 0 ? a->unit : 0.005, uy = b->unit > 0 ? b->unit : 0.005;
-		if (ux < 0.005)
-			ux = 0.005;
-		if (uy < 0.005)
-			uy = 0.005;
-		if (fabs(x - px) > ux || fabs(y - py) > uy)
-			gf_say(out, n, max, i, "the softmax of [%g, %g] is about [%.3f, %.3f], not [%g, %g]",
-			    lx, ly, px, py, x, y);
-		i++;
-	}
 }

@@ -3,11 +3,13 @@
  * what it is bound to (facts_read.c), the format quantities and the main
  * loop (facts.c), the claims about values, formats and GradScaler's
  * defaults (facts_claims.c), what a scale makes of a value
- * (facts_scaled.c) and the size of a value (facts_size.c).
+ * (facts_scaled.c), the size of a value (facts_size.c), a softmax
+ * worked out (facts_softmax.c) and bounds (facts_bounds.c).
  */
 #ifndef FPTUTOR_FACTS_INT_H
 #define FPTUTOR_FACTS_INT_H
 
+#include "fp/fp.h"
 #include "grade/grade_int.h"
 
 #define GF_NOFMT (-1)
@@ -20,6 +22,29 @@ typedef struct gfig {
 	size_t end;
 	bool sci;		/* written with an exponent (1e8): maybe a magnitude */
 } gfig;
+
+typedef enum qkind {
+	Q_NONE, Q_MAX, Q_MIN, Q_EPS, Q_EXPBITS, Q_MANBITS, Q_DIGITS,
+	Q_MAX_AT, Q_MIN_AT	/* where it overflows, where it flushes */
+} qkind;
+
+/* The quantity a word at i names (facts.c), its true values in format f
+ * (up to 3), its name; a figure checked against every candidate format,
+ * side 1 / -1 for a bound said of every value past it (0: the value). */
+qkind gf_quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only);
+size_t gf_truths(qkind q, const fp_format *f, bool normal_only, bool sub_only, bool halved,
+    double *t);
+const char *gf_quantity_name(qkind q);
+void gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
+    const gfig *f, size_t figtok, int side, gfigure *out, size_t *n, size_t max);
+/* Bounds (facts_bounds.c): is token i the comparison of a floor or a
+ * ceiling said of every value past a figure (*from: where the figure's
+ * scan starts); a figure set against a format's quantity. */
+bool gf_floor_claim(const gtext *tx, size_t i, size_t *from);
+bool gf_ceiling_claim(const gtext *tx, size_t i, size_t *from);
+void gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
+/* "exp(x) overflows once x goes past 15": token i the variable. */
+void gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 
 /* The word of a token ("-" and "/" stand alone as stems only). */
 bool gf_is(const gtok *k, const char *w);

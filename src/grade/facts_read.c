@@ -265,12 +265,16 @@ gf_is_op_after(const gtext *tx, size_t i)
 }
 
 /* Is token j in token i's clause, or in the clause an arrow opens right
- * after it ("1e-8 → 0", "e^20 ≈ 4.85e8 → inf": → reads as "then")? */
+ * after it ("1e-8 → 0", "e^20 ≈ 4.85e8 → inf": → reads as "then") or a
+ * relative clause right after a figure ("..., which is a normal")? */
 bool
 gf_same_or_arrow(const gtext *tx, size_t i, size_t j)
 {
+	/* "1.024e-5, which is a normal fp16 number": a relative clause
+	 * right after the figure says it of the figure */
 	for (size_t k = i + 1; k <= j; k++)
-		if (tx->t[k].clause != tx->t[k - 1].clause && !gf_is(&tx->t[k], "then"))
+		if (tx->t[k].clause != tx->t[k - 1].clause && !gf_is(&tx->t[k], "then") &&
+		    !((gf_is(&tx->t[k], "which") || gf_is(&tx->t[k], "that")) && tx->t[k - 1].isnum))
 			return false;
 	return true;
 }

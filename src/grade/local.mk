@@ -24,7 +24,9 @@ GRADE_SOURCES = \
 	src/grade/facts_int.h \
 	src/grade/facts_read.c \
 	src/grade/facts_scaled.c \
+	src/grade/facts_bounds.c \
 	src/grade/facts_size.c \
+	src/grade/facts_softmax.c \
 	src/grade/facts.c \
 	src/grade/facts_claims.c \
 	src/grade/order.c \

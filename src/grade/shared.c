@@ -446,7 +446,8 @@ const char *const grade_shared_lines[] = {
 	    "scaled; scaling after backward is too late to keep them from flushing",
 
 	"misconception softmax-divide-max: seq: divid*/divide by max/maximum/largest logit* | "
-	    "seq: divid* logits by max/maximum/largest | seq: scal*/normaliz* logits by max/maximum/largest",
+	    "seq: divid* logits by max/maximum/largest | "
+	    "seq: scal*/normaliz* logits by max/maximum/largest -subtract*/subtracting/shift*/minus",
 	"  why: softmax is unchanged by subtracting a constant, not by dividing: dividing the "
 	    "logits by their max changes the probabilities",
 

@@ -171,7 +171,10 @@ add_word(gtext *tx, const char *w, size_t len)
 	if (meant == raw && (meant = grade_spell(raw)) == NULL)
 		meant = raw;	/* "multply", "gradinet": one edit from a term */
 	if (meant != raw) {	/* "foward" is forward, "normalise" normalize */
-		snprintf(fixed, sizeof fixed, "%s", meant);
+		/* grade_respell may have written "normalize" into fixed itself:
+		 * printing fixed into fixed would overlap */
+		if (meant != fixed)
+			snprintf(fixed, sizeof fixed, "%s", meant);
 		memcpy(raw, fixed, sizeof raw);
 		w = raw;
 		len = strlen(raw);

@@ -1,0 +1,236 @@
+/*
+ * facts_bounds.c — bounds an answer states: a floor or a ceiling said of
+ * every value past a figure ("anything smaller than 0.001 becomes zero",
+ * "anything above 148 overflows"), and a figure set against a format's
+ * quantity ("0.37 is below fp16's smallest normal"), and the argument
+ * past which exp overflows ("exp(x) overflows once x goes past 15").
+ */
+#include <config.h>
+
+#include <math.h>
+
+#include "fp/fp.h"
+#include "grade/facts_int.h"
+
+/* "anything smaller than 0.001 becomes zero", "values below 1e-4 can't be
+ * represented": a floor stated for every value under a figure.  Token i
+ * is the comparison; true with the token the figure's scan starts from
+ * when a word of vanishing (zero, flush, underflow, lost, "not
+ * represented") follows the figure in its sentence. */
+bool
+gf_floor_claim(const gtext *tx, size_t i, size_t *from)
+{
+	static const char *const less[] = { "smaller", "less", "below", "under", "lower", NULL };
+	static const char *const every[] = { "anything", "everything", "values", "numbers",
+		"magnitudes", "gradients", "grads", "whatever", "value", "number", "all", NULL };
+	static const char *const gone[] = { "zero", "flush", "flushes", "flushed",
+		"underflow", "underflows", "lost", "vanish", "vanishes", "disappear",
+		"disappears", NULL };
+
+	if (i == 0 || !gf_is_any(&tx->t[i], less) || !gf_is_any(&tx->t[i - 1], every) ||
+	    tx->t[i - 1].clause != tx->t[i].clause)
+		return false;
+	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
+	size_t fig = *from + 1;
+	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
+		fig++;
+	if (fig >= tx->n || !tx->t[fig].isnum)
+		return false;
+	/* "fp16 can't represent anything smaller than 1e-6": the vanishing
+	 * said before */
+	static const char *const held[] = { "represent", "hold", "store", "express", "encode", NULL };
+	for (size_t j = i - 1, d = 0; j > 0 && d < 4; d++) {
+		j--;
+		if (gf_is_any(&tx->t[j], held) && ((tx->t[j].flags & TK_NEGATOR) ||
+		    (j > 0 && (tx->t[j - 1].flags & TK_NEGATOR)) ||
+		    (j > 1 && (tx->t[j - 2].flags & TK_NEGATOR))))
+			return true;
+	}
+	for (size_t j = fig + 1; j < tx->n && j <= fig + 10 && tx->t[j].sent == tx->t[i].sent; j++)
+		if (gf_is_any(&tx->t[j], gone) || (tx->t[j].isnum && tx->t[j].num == 0) ||
+		    ((gf_is(&tx->t[j], "represented") || gf_is(&tx->t[j], "stored")) &&
+		    (tx->t[j - 1].flags & TK_NEGATOR || (j > 1 && tx->t[j - 2].flags & TK_NEGATOR))))
+			return true;	/* "can't be represented", not "is representable" */
+	return false;
+}
+
+/* "anything above 148 overflows", "it overflows for values over 1e4": a
+ * ceiling stated for every value past a figure, checked as where the
+ * format overflows.  Token i is the comparison, as in floor_claim. */
+bool
+gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
+{
+	static const char *const more[] = { "above", "over", "beyond", "larger", "bigger",
+		"greater", "exceeding", "past", "higher", NULL };
+	static const char *const every[] = { "anything", "everything", "values", "numbers",
+		"magnitudes", "whatever", "value", "number", "all", NULL };
+	static const char *const blown[] = { "overflow", "overflows", "overflowed", "inf",
+		"infinity", "infinite", "saturates", "saturate", NULL };
+
+	if (i == 0 || !gf_is_any(&tx->t[i], more) || !gf_is_any(&tx->t[i - 1], every) ||
+	    tx->t[i - 1].clause != tx->t[i].clause)
+		return false;
+	for (size_t j = i; j > 0 && tx->t[j - 1].clause == tx->t[i].clause; j--)
+		if (tx->t[j - 1].flags & TK_NEGATOR)
+			return false;	/* "no more inf from values over 65504" */
+	/* "exp of anything above 11 is inf", "logits above 11": the figure is
+	 * an argument of exp, not a value of the format */
+	static const char *const arg[] = { "exp", "e", "exponential", "logit", "logits",
+		"input", "inputs", "argument", "arguments", "x", NULL };
+	for (size_t j = i - 1, d = 0; j > 0 && d < 3; d++)
+		if (gf_is_any(&tx->t[--j], arg))
+			return false;
+	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
+	/* "above e^5 ≈ 148": the value written after the expression */
+	size_t e = *from + 1;
+	if (e + 3 < tx->n && (gf_is(&tx->t[e], "e") || gf_is(&tx->t[e], "exp")) &&
+	    tx->t[e + 1].isnum && (gf_is(&tx->t[e + 2], "approx") || gf_is(&tx->t[e + 2], "=")) &&
+	    tx->t[e + 3].isnum)
+		*from = e + 2;
+	size_t fig = *from + 1;
+	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
+		fig++;
+	if (fig >= tx->n || !tx->t[fig].isnum)
+		return false;
+	size_t lo = i > 8 ? i - 8 : 0;
+	for (size_t j = lo; j < tx->n && j <= fig + 10; j++)
+		if (tx->t[j].sent == tx->t[i].sent && gf_is_any(&tx->t[j], blown))
+			return true;
+	return false;
+}
+
+/* "e^-1 ≈ 0.37 is below fp16's smallest normal", "1e8 is above fp16's
+ * max": a figure set against a quantity of the one format named, true
+ * when it stands on the side it says (or on the value itself). */
+void
+gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const under[] = { "below", "under", "smaller", "less", "lower", NULL };
+	static const char *const over[] = { "above", "over", "beyond", "exceeds", "exceed",
+		"larger", "greater", "bigger", "higher", "past", NULL };
+	static const char *const gap[] = { "is", "are", "well", "far", "way", "still", "much",
+		"already", "just", "s", "which", "that", NULL };
+	int side = gf_is_any(&tx->t[i], under) ? -1 : gf_is_any(&tx->t[i], over) ? 1 : 0;
+	/* "65,536, which is exactly the largest finite fp16 value": the
+	 * quantity itself (side 2) */
+	if (side == 0 && i > 1 && gf_is(&tx->t[i], "is") &&
+	    (gf_is(&tx->t[i - 1], "which") || gf_is(&tx->t[i - 1], "that")) && tx->t[i - 2].isnum)
+		side = 2;
+	if (side == 0 || i == 0)
+		return;
+	size_t fig = i;	/* the figure before: "0.37 is (well) below" */
+	while (fig > 0 && i - fig < 4 && !tx->t[fig - 1].isnum && gf_is_any(&tx->t[fig - 1], gap))
+		fig--;
+	/* the figure's own clause, or the one a "which" opens after it */
+	bool relative = fig < i && (gf_is(&tx->t[fig], "which") || gf_is(&tx->t[fig], "that"));
+	if (fig == 0 || !tx->t[fig - 1].isnum ||
+	    (tx->t[fig - 1].clause != tx->t[i].clause && !relative))
+		return;
+	fig--;
+	while (fig > 0 && tx->t[fig - 1].isnum && tx->t[fig - 1].clause == tx->t[i].clause)
+		fig--;	/* "65 504": the figure's first group */
+	gfig f;
+	if (!gf_figure_at(tx, fig, &f) || f.end > i)
+		return;
+	/* "exp(20) is much bigger than fp16's max": the exponential is the
+	 * figure; "anything above 11.1 exceeds ...": a bound is no figure */
+	static const char *const approx[] = { "about", "roughly", "around", "approx", "~", NULL };
+	size_t b = fig;
+	while (b > 0 && gf_is_any(&tx->t[b - 1], approx))
+		b--;
+	if (b > 0 && (gf_is_any(&tx->t[b - 1], under) || gf_is_any(&tx->t[b - 1], over) ||
+	    gf_is(&tx->t[b - 1], "than") || gf_is_op_after(tx, b - 1)))
+		return;	/* "10000 times 10000 is over": a term of a product */
+	if (b > 0 && (gf_is(&tx->t[b - 1], "exp") || gf_is(&tx->t[b - 1], "e"))) {
+		f.v = exp(tx->t[fig].num);
+		f.unit = 0;
+	} else if (b > 1 && gf_is(&tx->t[b - 1], "-") && (gf_is(&tx->t[b - 2], "exp") ||
+	    gf_is(&tx->t[b - 2], "e"))) {
+		f.v = exp(-tx->t[fig].num);
+		f.unit = 0;
+	}
+	int fmt = GF_NOFMT;
+	for (size_t j = i + 1; j < tx->n && j <= i + 7 && tx->t[j].clause == tx->t[i].clause; j++) {
+		/* "which is way bigger than fp16's max": a comparison after all */
+		if (side == 2 && (gf_is_any(&tx->t[j], under) || gf_is_any(&tx->t[j], over) ||
+		    gf_is(&tx->t[j], "than") || (tx->t[j].flags & TK_NEGATOR)))
+			return;
+		int id = gf_format_of(tx, j);
+		if (id != GF_NOFMT) {
+			if (fmt != GF_NOFMT && fmt != id)
+				return;
+			fmt = id;
+			continue;
+		}
+		bool normal_only, sub_only;
+		qkind q = tx->t[j].isnum ? Q_NONE : gf_quantity_at(tx, j, &normal_only, &sub_only);
+		if (q != Q_MAX && q != Q_MIN)
+			continue;
+		/* "the largest finite fp16 value": the format after it */
+		for (size_t a = j + 1; fmt == GF_NOFMT && a < tx->n && a <= j + 3 &&
+		    tx->t[a].clause == tx->t[j].clause; a++)
+			fmt = gf_format_of(tx, a);
+		if (fmt == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, fig, j))
+			return;
+		double t[3];
+		size_t nt = gf_truths(q, fp_format_get((fp_id)fmt), normal_only, sub_only, false, t);
+		for (size_t k = 0; k < nt; k++)
+			if (gf_agrees(&f, t[k]) || (side == -1 && f.v < t[k]) || (side == 1 && f.v > t[k]))
+				return;
+		gf_say(out, n, max, fig, "%.6g is not %s%s's %s (%.6g)", f.v,
+		    side == -1 ? "below " : side == 1 ? "above " : "", fp_format_get((fp_id)fmt)->name,
+		    gf_quantity_name(q), t[0]);
+		return;
+	}
+}
+
+/* "In fp16, exp(x) only overflows once x goes past roughly 15": the
+ * argument where exp leaves the format is ln of its largest finite value
+ * (11.09 for fp16), and the figure must be that to its precision (half a
+ * unit of its last digit, at least a tenth).  Token i is the variable. */
+void
+gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const var[] = { "x", "z", "input", "inputs", "logit", "logits",
+		"argument", "exponent", NULL };
+	static const char *const past[] = { "past", "above", "over", "beyond", "exceeds",
+		"exceed", "greater", "larger", "bigger", NULL };
+	static const char *const go[] = { "goes", "go", "gets", "is", "are", "rises", "grows",
+		"roughly", "about", "around", "approximately", "approx", "than", "much", NULL };
+	if (!gf_is_any(&tx->t[i], var) || i == 0)
+		return;
+	/* the sentence says exp overflows, before the variable */
+	bool exp_seen = false, blown = false;
+	for (size_t j = i; j-- > 0 && tx->t[j].sent == tx->t[i].sent;) {
+		exp_seen |= gf_is(&tx->t[j], "exp") || gf_is(&tx->t[j], "exponential");
+		blown |= gf_is(&tx->t[j], "overflows") || gf_is(&tx->t[j], "overflow") ||
+		    gf_is(&tx->t[j], "inf") || gf_is(&tx->t[j], "infinity");
+	}
+	if (!exp_seen || !blown)
+		return;
+	size_t j = i + 1, cmp = 0;
+	while (j < tx->n && j <= i + 4 && !tx->t[j].isnum && tx->t[j].clause == tx->t[i].clause) {
+		if (gf_is_any(&tx->t[j], past))
+			cmp = j;
+		else if (!gf_is_any(&tx->t[j], go))
+			return;
+		j++;
+	}
+	gfig f;
+	if (!cmp || j >= tx->n || !gf_figure_at(tx, j, &f) || gf_is_op_after(tx, f.end) ||
+	    !gf_asserted(tx, j) || gf_negated(tx, i, j))
+		return;
+	int fmt = GF_NOFMT;	/* the one format its sentence names, else fp16 */
+	for (size_t q = 0; q < tx->n; q++)
+		if (tx->t[q].sent == tx->t[i].sent && gf_format_of(tx, q) != GF_NOFMT) {
+			if (fmt != GF_NOFMT && fmt != gf_format_of(tx, q))
+				return;
+			fmt = gf_format_of(tx, q);
+		}
+	const fp_format *F = fp_format_get(fmt == GF_NOFMT ? FP_FP16 : (fp_id)fmt);
+	double at = log(fp_max_finite(F)), tol = f.unit > 0 ? f.unit / 2 : 0;
+	if (tol < 0.1)
+		tol = 0.1;
+	if (fabs(f.v - at) > tol + 0.5)	/* "about 11" for 11.09 */
+		gf_say(out, n, max, j, "exp overflows %s past x = %.4g, not %.6g", F->name, at, f.v);
+}
