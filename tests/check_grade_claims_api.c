@@ -208,6 +208,9 @@ START_TEST(size_reach_and_threshold_figures)
 		    "overflows." },
 		{ "softmax", "In fp16, exp(x) overflows once x gets past about 11." },
 		{ "softmax", "Shifted you get exp(0) and exp(-1), so the softmax output is [0.73, 0.27]." },
+		{ "bf16", "bf16 is fp32 with the bottom 16 mantissa bits chopped off." },
+		{ "mock-underflow", "If a scaled gradient exceeds 65504 it becomes inf and the step "
+		    "is skipped." },
 		{ "softmax", "Clamping [20, 19] to [11, 11] would give [0.5, 0.5], which is wrong; "
 		    "subtracting the max keeps the gaps and yields [0.731, 0.269]." },
 		{ "softmax", "exp(20) ≈ 2^28.9 is far past 65504, so inf/inf is NaN; subtract the "

@@ -183,6 +183,20 @@ END_TEST
  * other edit, or a word of its own, is left alone. */
 START_TEST(short_words_slipped)
 {
+	/* a decimal comma where no list or thousands reading fits; the SI
+	 * thousands space */
+	gtext nx = grade_test_tokens("0,368 and 4,85e8 and [20,19] and 65,504 and 65 504 and "
+	    "100 000 000");
+	double want[] = { 0.368, 4.85e8, 20, 19, 65504, 65504, 1e8 };
+	size_t nn = 0;
+	for (size_t k = 0; k < nx.n; k++)
+		if (nx.t[k].isnum) {
+			ck_assert_msg(nn < 7 && nx.t[k].num == want[nn], "number %zu is %g", nn,
+			    nx.t[k].num);
+			nn++;
+		}
+	ck_assert_int_eq(nn, 7);
+	gtext_free(&nx);
 	/* British -ise words are respelled, not lost */
 	gtext tx = grade_test_tokens("normalise the optimiser");
 	ck_assert(find(&tx, "normalize") == 0 && find(&tx, "optimizer") == 2);
@@ -319,6 +333,16 @@ START_TEST(shift_and_scale_in_other_words)
 		    "over its sum, which gives about [0.731, 0.269]." },
 		{ "step-order", "Autocast forward, backward on the loss times S, unscale_, clip, "
 		    "step (skipped on inf), update; unscale first so the clip sees true norms." },
+		{ "step-order", "fwd, (S*loss).backward(), g /= S [unscale_], clip(g, c), step "
+		    "if finite else skip, S = S/2 on overflow; clip(S·g) ≠ S·clip(g) for fixed c." },
+		{ "overflow", "This is the opposite of an underflow problem: 1e8 is past fp16's "
+		    "65504, so the forward is inf and no loss scale can repair it; use fp32." },
+		{ "mock-underflow", "1e-8 < 6e-8 so it becomes 0. ×65536 → 6.6e-4, representable; "
+		    "divide by 65536 before the step." },
+		{ "bf16", "bf16 has fp32's 8 exponent bits, so fp32's range; it keeps 7 mantissa "
+		    "bits, less precision than fp16. The scaler buys nothing and can go." },
+		{ "cmp-speedup", "Faster steps alone prove nothing: count only updates the optimizer "
+		    "actually made, and compare time to fp32's validation loss." },
 	};
 	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++) {
 		res = graded(more[k][0], more[k][1]);

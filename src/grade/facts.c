@@ -294,7 +294,9 @@ bits_claim(const gtext *tx, size_t i)
 	static const char *const diff[] = { "up", "trades", "trade", "trading",
 		"loses", "lose", "losing", "lost", "sacrifices", "sacrifice", "drops",
 		"extra", "additional", "more", "fewer", "less", "another", "gains",
-		"gain", "spends", "spend", "moves", "borrows", "steals", "costs", NULL };
+		"gain", "spends", "spend", "moves", "borrows", "steals", "costs", "bottom", "top",
+		"lowest", "low", "upper", "last", "leading", "trailing", "chopped", "truncated",
+		"removed", "dropped", "discarded", NULL };
 	static const char *const approx[] = { "about", "roughly", "around", "only",
 		"just", NULL };
 	size_t p = i;

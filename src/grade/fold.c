@@ -22,6 +22,32 @@
  * (facts.c): the unit of its last significant digit (65504: 1, 6.55e4:
  * 100, 65,000: 1000; 0 for a power such as 2^-24, which is exact) and
  * whether it was a power of ten (10^8), the tail of "5.96 x 10^-8". */
+/* Is the comma at s[i] a decimal comma?  Only where no list or thousands
+ * reading fits: after a lone 0 ("0,368") or before a power of ten
+ * ("4,85·10^8", "4,85e8"); "[20,19]" stays two numbers, "65,504" one. */
+static bool
+decimal_comma(const char *s, size_t n, size_t i, const char *buf, size_t o)
+{
+	if (o == 1 && buf[0] == '0')
+		return true;
+	size_t j = i + 1;
+	while (j < n && isdigit((unsigned char)s[j]))
+		j++;
+	if (j - i - 1 == 3 && !(j < n && (s[j] == 'e' || s[j] == 'E')))
+		return false;	/* 65,504, even before "x 10^3" */
+	if (j < n && (s[j] == 'e' || s[j] == 'E') && j + 1 < n &&
+	    (isdigit((unsigned char)s[j + 1]) || s[j + 1] == '-'))
+		return true;
+	while (j < n && s[j] == ' ')
+		j++;
+	/* the folded multiplication sign: "*", "x" */
+	if (j < n && (s[j] == '*' || s[j] == 'x'))
+		j++;
+	while (j < n && s[j] == ' ')
+		j++;
+	return j + 2 < n && s[j] == '1' && s[j + 1] == '0' && s[j + 2] == '^';
+}
+
 size_t
 grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 {
@@ -29,6 +55,7 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 	size_t i = 0, o = 0;
 	int frac = -1, trailing = 0, expo = 0;	/* digits after '.', zeros at the end */
 	int intdig = 0;		/* digits before the point */
+	bool spaced = false;	/* grouped by spaces so far */
 
 	while (i < n && o < sizeof buf - 1) {
 		if (isdigit((unsigned char)s[i]) || s[i] == '.') {
@@ -43,11 +70,23 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 				intdig++;
 			}
 			buf[o++] = s[i++];
+		} else if (s[i] == ',' && frac < 0 && o > 0 && i + 1 < n &&
+		    isdigit((unsigned char)s[i + 1]) && decimal_comma(s, n, i, buf, o)) {
+			frac = 0;	/* "0,368", "4,85·10^8": a decimal comma */
+			buf[o++] = '.';
+			i++;
 		} else if (s[i] == ',' && i + 3 < n + 1 && o > 0 &&
 		    isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
 		    isdigit((unsigned char)s[i + 3]) &&
 		    (i + 4 >= n || !isdigit((unsigned char)s[i + 4]))) {
 			i++;	/* a thousands separator: 65,504 */
+		} else if (s[i] == ' ' && frac < 0 && o > 0 && o <= 3 + 4 * 3 && i + 3 < n &&
+		    isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+		    isdigit((unsigned char)s[i + 3]) &&
+		    (i + 4 >= n || !isdigit((unsigned char)s[i + 4])) && intdig <= 15 &&
+		    (spaced || intdig <= 3) && buf[0] != '0') {
+			i++;	/* the SI thousands space: 65 504, 100 000 000 */
+			spaced = true;
 		} else {
 			break;
 		}

@@ -39,7 +39,7 @@ static const char *const judges[] = {
 /* Negators that only look forward: "rather than raising the scale" negates
  * what follows, while "use bf16 instead" does not negate bf16. */
 static const char *const pre_negators[] = {
-	"without", "instead", "rather", "avoid", "avoiding", NULL
+	"without", "instead", "rather", "avoid", "avoiding", "opposite", NULL
 };
 static const char *const negators[] = {
 	"not", "no", "never", "none", "nothing", "neither", "nor", "wrong", "incorrect", "mistake", "mistaken",
