@@ -72,6 +72,22 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "underflow", "If S is too small the scaled gradients overflow.", "scale-small-overflows" },
 	{ "underflow", "Accumulating, you must call unscale_ after each microbatch.",
 	    "unscale-each-microbatch" },
+	{ "bf16", "Any bf16 model can be served in fp16 with no risk at all.", "bf16-to-fp16-safe" },
+	{ "mock-underflow", "When the scaler sees an inf it doubles S.", "scale-up-on-inf" },
+	{ "overflow", "The product comes out as NaN straight away.", "overflow-gives-nan" },
+	{ "overflow", "bf16 is 16 bits too and tops out around the same value.", "bf16-fp16-limit" },
+	{ "underflow", "H100 tensor cores use an extended fp16 with a wider exponent.",
+	    "hw-auto-promote" },
+	{ "softmax", "Adding two infinities in the sum is what produces the NaN.", "inf-sum-nan" },
+	{ "softmax", "GradScaler skips and keeps halving the scale until the softmax is finite.",
+	    "scale-fixes-itself" },
+	{ "step-order", "Scaled backward, then optimizer.zero_grad(), then unscale_, clip, step, "
+	    "update.", "order-zero-late" },
+	{ "step-order", "Note that unscale_ materialises a second, full copy of every gradient.",
+	    "scaler-keeps-copies" },
+	{ "mock-softmax", "Autocast automatically reruns any op in fp32 anyway.", "autocast-retries" },
+	{ "bf16", "Call model.bfloat16() and then run it inside torch.autocast.",
+	    "half-with-autocast" },
 	{ NULL, NULL, NULL }
 };
 
@@ -160,6 +176,7 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "overflow", "fp16 can represent values up to about 1e6." },
 		{ "bf16", "fp16 having just 7 mantissa bits is why bf16 is better." },
 		{ "underflow", "fp16 can't represent anything smaller than about 1e-6." },
+		{ "mock-underflow", "By default it starts at 4096, which lifts the gradient." },
 		{ "underflow", "Scaled by 4096 it becomes 4.1e-5, which is a normal fp16 number." },
 		{ "softmax", "Shifted, the terms are exp(0) and exp(-1), which is below fp16's smallest "
 		    "normal value." },

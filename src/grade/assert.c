@@ -70,10 +70,11 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	}
 	if (verb == me)
 		return false;
-	/* "the scaler halves the scale after 2000 clean steps": lowered on a
-	 * clean streak is no description of the scaler but a false one */
+	/* "the scaler halves the scale after 2000 clean steps", "keeps
+	 * halving it until the softmax is finite": lowered on a clean streak,
+	 * or for an effect it cannot have, is no description but a false one */
 	static const char *const streak[] = { "clean", "successful", "good", "without",
-		"overflow-free", "stable", NULL };
+		"overflow-free", "stable", "until", "till", NULL };
 	for (size_t q = ms; q < me; q++)
 		if (grade_word_in(tx->t[q].raw, streak) || (tx->t[q].isnum && tx->t[q].num >= 100))
 			return false;

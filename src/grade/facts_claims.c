@@ -412,7 +412,7 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		what = "growth_factor";	/* "multiplies it by 10 every 100 steps" */
 		truth = c->growth_factor;
 	} else if ((gf_is(k, "s") || gf_is(k, "scale") || gf_is(k, "gradscaler") ||
-	    gf_is(k, "scaler")) && i + 1 < tx->n &&
+	    gf_is(k, "scaler") || gf_is(k, "it")) && i + 1 < tx->n &&
 	    (gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins"))) {
 		what = "initial scale";	/* "by default S starts at 2^24" */
 		truth = c->init_scale;

@@ -45,7 +45,8 @@ const char *const grade_shared_lines[] = {
 	"misconception bf16-fp16-limit: seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
 	    "span: seq: @bf which same 65504/limit/max/maximum ~8 | \"same 65504\" | "
 	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5 | "
-	    "seq: has/have the same max/maximum/largest/ceiling as fp16/half -than ~7",
+	    "seq: has/have the same max/maximum/largest/ceiling as fp16/half -than ~7 | "
+	    "seq: tops/maxes out around/at the same value/max/maximum/number ~6",
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
 
@@ -324,7 +325,8 @@ const char *const grade_shared_lines[] = {
 	"  why: bf16 has 8 exponent bits, fp32's, against fp16's 5: that is where its range "
 	    "comes from",
 
-	"misconception overflow-gives-nan: seq: overflow* produce*/gives/give*/becomes/yields nan directly | "
+	"misconception overflow-gives-nan: seq: 1e8/product/it/overflow* comes/come out as nan -inf ~6 | "
+	    "seq: overflow* produce*/gives/give*/becomes/yields nan directly | "
 	    "seq: nan instead of inf | seq: overflow* fp16/half produce*/gives/yields nan directly | "
 	    "seq: overflow*/overflowing produce*/gives/give*/yields/becomes/returns nan rather/instead -e4m3/fp8 ~8 | "
 	    "seq: nan rather/instead than/of inf -e4m3/fp8 ~4",
@@ -337,7 +339,7 @@ const char *const grade_shared_lines[] = {
 	"  why: the max logit is subtracted before exp; after exp the inf already exists, and "
 	    "subtracting from it gives inf - inf = NaN",
 
-	"misconception scale-fixes-itself: seq: halv*/lower*/reduc*/backing scale until forward/softmax/loss/it "
+	"misconception scale-fixes-itself: span: seq: halv*/lower*/reduc*/backing =scale until forward/softmax/loss/it "
 	    "finite/fits/representable -not/never ~12 | "
 	    "\"resolves itself\" | \"fixes itself\" | "
 	    "seq: back*/backing off until forward/product/activation*/finite | "

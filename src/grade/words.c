@@ -174,7 +174,7 @@ static const char *const format_words[] = {
 /* The words check_scaler (facts.c) starts from. */
 static const char *const scaler_words[] = {
 	"init", "initial", "starting", "growth", "backoff", "back", "every",
-	"after", "s", "scale", "gradscaler", "scaler", NULL
+	"after", "s", "scale", "gradscaler", "scaler", "it", NULL
 };
 /* Words that relate key words to each other: a telegraphic answer has
  * them, a keyword salad does not (grade.c). */
@@ -311,7 +311,7 @@ static const char *const ise_roots[] = {
 	"normal", "optim", "minim", "maxim", "stabil", "initial", "util", "real",
 	"summar", "regular", "quant", "recogn", "emphas", "priorit", "special",
 	"general", "standard", "custom", "vector", "serial", "parallel",
-	"synchron", "random", "tokeni", "capital", "central", "penal", "finali",
+	"synchron", "random", "tokeni", "capital", "central", "penal", "finali", "material",
 	NULL
 };
 
