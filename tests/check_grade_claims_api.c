@@ -88,6 +88,21 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "mock-softmax", "Autocast automatically reruns any op in fp32 anyway.", "autocast-retries" },
 	{ "bf16", "Call model.bfloat16() and then run it inside torch.autocast.",
 	    "half-with-autocast" },
+	{ "bf16", "Keep GradScaler: torch.autocast raises an error without a scaler.",
+	    "autocast-needs-scaler" },
+	{ "cmp-speedup", "The per-step gain is safe: fp16 is the same 2x speedup on any GPU.",
+	    "speedup-guaranteed" },
+	{ "mock-overflow", "GradScaler caps its scale at 65504 anyway.", "scale-capped-65504" },
+	{ "mock-underflow", "GradScaler also runs the backward in fp32 for safety.",
+	    "scaler-fp32-backward" },
+	{ "softmax", "Call F.softmax(x, dim=-1, stable=True) instead.", "invented-api" },
+	{ "step-order", "Clipping first would fail since clip_grad_norm_ changes the scaler's "
+	    "internal scale.", "clip-changes-scale" },
+	{ "step-order", "Here unscale_ converts the weights to fp32 masters.",
+	    "unscale-converts-weights" },
+	{ "underflow", "scaler.step() unscales and clips automatically, so order is moot.",
+	    "step-clips" },
+	{ "underflow", "Keep in mind it only works with SGD.", "scaler-sgd-only" },
 	{ NULL, NULL, NULL }
 };
 
@@ -177,6 +192,11 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "bf16", "fp16 having just 7 mantissa bits is why bf16 is better." },
 		{ "underflow", "fp16 can't represent anything smaller than about 1e-6." },
 		{ "mock-underflow", "By default it starts at 4096, which lifts the gradient." },
+		{ "mock-underflow", "GradScaler already starts at 2^20 by default." },
+		{ "overflow", "fp16 can't go above 65,536, which is the largest value it stores." },
+		{ "softmax", "exp(19) sits just under fp16's largest finite value." },
+		{ "underflow", "fp16's smallest positive value is 1e-9." },
+		{ "bf16", "bf16 still keeps about 7 significant decimal digits." },
 		{ "underflow", "Scaled by 4096 it becomes 4.1e-5, which is a normal fp16 number." },
 		{ "softmax", "Shifted, the terms are exp(0) and exp(-1), which is below fp16's smallest "
 		    "normal value." },
@@ -217,6 +237,7 @@ START_TEST(size_reach_and_threshold_figures)
 		    "fp16's max; anything above 11.1 exceeds fp16's max once exponentiated." },
 		{ "overflow", "fp16 can represent values up to about 65504." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6e-8." },
+		{ "underflow", "At ≈5.96e-8 (the smallest subnormal) fp16 stops; 1e-8 rounds to 0." },
 		{ "underflow", "Scaled by 4096 it becomes 4.1e-5, which is a subnormal fp16 number." },
 		{ "softmax", "Shifted, exp(-1) is 0.37, which is far above fp16's smallest normal value." },
 		{ "step-order", "update() cuts the scale by 2x whenever a step is skipped for an "

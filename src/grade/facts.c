@@ -235,6 +235,41 @@ sole_format(const gtext *tx, size_t head, unsigned set)
 	return named >= 0 && (set & (1u << named));
 }
 
+/* "5.96e-8 is the smallest positive fp16 value; 1e-8 is ...", "(≈5.96e-8
+ * smallest subnormal), 1e-8 rounds": a figure just before the quantity
+ * is the one said of it, and the next figure is about something else. */
+static bool
+figure_before(const gtext *tx, size_t i)
+{
+	static const char *const link[] = { "is", "the", "approx", "its", "s", "fp16", "bf16",
+		"fp32", "half", "as", "being", NULL };
+	for (size_t j = i, d = 0; j-- > 0 && d < 4; d++) {
+		if (tx->t[j].isnum)
+			return tx->t[j].sent == tx->t[i].sent;
+		if (!gf_is_any(&tx->t[j], link) && gf_format_of(tx, j) == GF_NOFMT)
+			return false;
+	}
+	return false;
+}
+
+/* "fp16's smallest positive value is 1e-8": a bare power of ten agrees
+ * with a value within a factor of ten (it may be an order of magnitude),
+ * but said of a format's limit without "about" or "~" it must be within
+ * a factor of three (1e5 for 65504 is fine, 1e-8 for 5.96e-8 is not). */
+static bool
+bare_magnitude_off(const gtext *tx, const gfig *f, size_t figtok, double t)
+{
+	static const char *const approx[] = { "about", "around", "roughly", "approximately",
+		"approx", "circa", "order", "magnitude", "ish", NULL };
+	double lg = f->v > 0 ? log10(f->v) : 0.5;
+	if (!(f->sci && (f->unit >= f->v || f->unit == 0) && f->v > 0 && lg == floor(lg)) || t <= 0)
+		return false;
+	for (size_t j = figtok, d = 0; j-- > 0 && d < 2; d++)
+		if (gf_is_any(&tx->t[j], approx))
+			return false;
+	return f->v / t > 3 || t / f->v > 3;
+}
+
 /* Check a format quantity's figure against every candidate format.  A
  * bound said of every value past it is true on one side as well:
  * "anything above 1e8 overflows" (side 1: any figure at or above where
@@ -274,7 +309,8 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 		for (size_t k = 0; k < nt; k++)
 			/* below the flush point everything vanishes; between it
 			 * and the smallest normal the subnormals do not */
-			if (gf_agrees(f, t[k]) || (side > 0 && f->v >= t[k]) ||
+			if ((gf_agrees(f, t[k]) && !bare_magnitude_off(tx, f, figtok, t[k])) ||
+			    (side > 0 && f->v >= t[k]) ||
 			    (side < 0 && f->v <= t[0]))
 				return;
 		if ((shown & (1u << id)) && len < sizeof list - 40)
@@ -387,7 +423,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		gfig f;
 		size_t at;
 		size_t from = q == Q_MAX_AT || q == Q_MIN_AT ? i + 1 : i;
-		if (q != Q_NONE && gf_bound_figure(tx, from, &f, &at)) {
+		if (q != Q_NONE && !figure_before(tx, i) && gf_bound_figure(tx, from, &f, &at)) {
 			gf_check_quantity(tx, i, q, normal_only, sub_only, &f, at, 0, out, &n, max);
 			continue;
 		}

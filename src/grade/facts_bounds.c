@@ -109,7 +109,8 @@ gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t 
 	static const char *const over[] = { "above", "over", "beyond", "exceeds", "exceed",
 		"larger", "greater", "bigger", "higher", "past", NULL };
 	static const char *const gap[] = { "is", "are", "well", "far", "way", "still", "much",
-		"already", "just", "s", "which", "that", NULL };
+		"already", "just", "s", "which", "that", "sits", "sit", "stays", "stay", "remains",
+		"lies", "falls", "comes", NULL };
 	int side = gf_is_any(&tx->t[i], under) ? -1 : gf_is_any(&tx->t[i], over) ? 1 : 0;
 	/* "65,536, which is exactly the largest finite fp16 value": the
 	 * quantity itself (side 2) */
@@ -138,9 +139,13 @@ gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t 
 	size_t b = fig;
 	while (b > 0 && gf_is_any(&tx->t[b - 1], approx))
 		b--;
-	if (b > 0 && (gf_is_any(&tx->t[b - 1], under) || gf_is_any(&tx->t[b - 1], over) ||
-	    gf_is(&tx->t[b - 1], "than") || gf_is_op_after(tx, b - 1)))
-		return;	/* "10000 times 10000 is over": a term of a product */
+	/* "10000 times 10000 is over": a term of a product; "above 11.1":
+	 * a bound, unless what follows says which value it is ("can't go
+	 * above 65,536, which is the largest value") */
+	if (b > 0 && ((side != 2 && (gf_is_any(&tx->t[b - 1], under) ||
+	    gf_is_any(&tx->t[b - 1], over) || gf_is(&tx->t[b - 1], "than"))) ||
+	    gf_is_op_after(tx, b - 1)))
+		return;
 	if (b > 0 && (gf_is(&tx->t[b - 1], "exp") || gf_is(&tx->t[b - 1], "e"))) {
 		f.v = exp(tx->t[fig].num);
 		f.unit = 0;
@@ -166,10 +171,22 @@ gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t 
 		qkind q = tx->t[j].isnum ? Q_NONE : gf_quantity_at(tx, j, &normal_only, &sub_only);
 		if (q != Q_MAX && q != Q_MIN)
 			continue;
-		/* "the largest finite fp16 value": the format after it */
+		/* "the largest finite fp16 value": the format after it; "fp16 can't
+		 * go above 65,536, which is the largest value it stores": the one
+		 * format of the sentence */
 		for (size_t a = j + 1; fmt == GF_NOFMT && a < tx->n && a <= j + 3 &&
 		    tx->t[a].clause == tx->t[j].clause; a++)
 			fmt = gf_format_of(tx, a);
+		for (size_t a = 0; side == 2 && fmt == GF_NOFMT && a < tx->n; a++)
+			if (tx->t[a].sent == tx->t[i].sent && gf_format_of(tx, a) != GF_NOFMT) {
+				int only = gf_format_of(tx, a);
+				bool alone = true;
+				for (size_t c = a + 1; c < tx->n && tx->t[c].sent == tx->t[i].sent; c++)
+					alone &= gf_format_of(tx, c) == GF_NOFMT || gf_format_of(tx, c) == only;
+				if (alone)
+					fmt = only;
+				break;
+			}
 		if (fmt == GF_NOFMT || !gf_asserted(tx, i) || gf_negated(tx, fig, j))
 			return;
 		double t[3];

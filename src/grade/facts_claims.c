@@ -413,10 +413,13 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		truth = c->growth_factor;
 	} else if ((gf_is(k, "s") || gf_is(k, "scale") || gf_is(k, "gradscaler") ||
 	    gf_is(k, "scaler") || gf_is(k, "it")) && i + 1 < tx->n &&
-	    (gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins"))) {
-		what = "initial scale";	/* "by default S starts at 2^24" */
+	    (gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins") ||
+	    (i + 2 < tx->n && (gf_is(&tx->t[i + 1], "already") || gf_is(&tx->t[i + 1], "always") ||
+	    gf_is(&tx->t[i + 1], "initially") || gf_is(&tx->t[i + 1], "just")) &&
+	    (gf_is(&tx->t[i + 2], "starts") || gf_is(&tx->t[i + 2], "begins"))))) {
+		what = "initial scale";	/* "by default S (already) starts at 2^24" */
 		truth = c->init_scale;
-		i++;
+		i += gf_is(&tx->t[i + 1], "starts") || gf_is(&tx->t[i + 1], "begins") ? 1 : 2;
 	} else if (gf_is(k, "growth") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "interval")) {
 		what = "growth_interval";
 		truth = c->growth_interval;
@@ -505,7 +508,11 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		at = i + 1;
 		gf_figure_at(tx, at, &f);
 	}
-	if (gf_negated(tx, i, at) || !gf_asserted(tx, at) || gf_agrees(&f, truth))
+	/* "it halves it when it sees an inf and doubles it after every 200
+	 * clean steps": a rule the scaler follows is stated */
+	int cl = tx->t[at].clause;
+	bool said = gf_asserted(tx, at) || (tx->hypo[cl] == HY_MAIN && grade_rule_stated(tx, cl));
+	if (gf_negated(tx, i, at) || !said || gf_agrees(&f, truth))
 		return;
 	gf_say(out, n, max, at, "GradScaler's default %s is %.6g, not %.6g", what, truth, f.v);
 }

@@ -65,7 +65,8 @@ gf_format_of(const gtext *tx, size_t i)
 static const char *const between_named[] = { "the", "s", "has", "have", "with",
 	"uses", "keeps", "only", "just", "a", "an", "machine", "unit", "about", "around", "roughly",
 	"approximately", "approx", "carries", "carry", "holds", "having", "spends", "spend",
-	"gets", "offers", "gives", "provides", "stores", "allots", "dedicates", NULL };
+	"gets", "offers", "gives", "provides", "stores", "allots", "dedicates", "still",
+	"retains", "keeps", "only", NULL };
 
 /* The formats a figure at token i may be about, as a bit set: the one
  * named just before what it measures (from, "fp16's max", "the bf16

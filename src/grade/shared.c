@@ -74,7 +74,11 @@ const char *const grade_shared_lines[] = {
 	    "seq: each/individual/single exp/exponential* fit*/finite -not ~6 | seq: only the sum overflow* ~4",
 	"  why: exp(20) is about 4.85e8, far above fp16's largest finite value: it is inf",
 
-	"misconception scale-fixes-forward: seq: dynamic/@scaling/scale rescu*/fix*/repair*/sav* forward "
+	"misconception scale-fixes-forward: seq: repairs/fixes/rescues/recovers forward activation*/values "
+	    "-not/never/can't/cannot ~6 | "
+	    "seq: scaler pull*/bring*/brings inf loss back into range -not/never ~10 | "
+	    "seq: makes/make backward gradients/grads finite again -not/never ~8 | "
+	    "seq: dynamic/@scaling/scale rescu*/fix*/repair*/sav* forward "
 	    "overflow*/activation*/inf -not/cannot/can't/won't/never/doesn't ~8 | "
 	    "seq: @scaling @fixes forward/activation*/activations ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
@@ -188,7 +192,8 @@ const char *const grade_shared_lines[] = {
 	"  why: bf16 and fp16 are both 16 bits wide: the same memory and bandwidth; "
 	    "they split those bits differently (8 + 7 against 5 + 10)",
 
-	"misconception scale-no-limit: seq: no/without real/upper/any limit | \"no limit\" | "
+	"misconception scale-no-limit: seq: =s/scale as large/big/high as you like/want ~8 | "
+	    "seq: no/without real/upper/any limit | \"no limit\" | "
 	    "\"without limit\" | \"without any limit\" | \"no upper bound\" | indefinitely | unbounded | "
 	    "seq: never risk* overflow* | seq: can never overflow* | "
 	    "seq: gradients/grads can not overflow | seq: \"can't\"/cannot overflow in backward | "
@@ -266,7 +271,8 @@ const char *const grade_shared_lines[] = {
 	    "an inf or NaN; a loss that rose or fell, or small gradients, skip nothing, and "
 	    "an overflow can make any run skip",
 
-	"misconception scale-static: seq: never/not change*/adjust*/adapt*/move* =s/=scale \"on its own\" | "
+	"misconception scale-static: seq: =scale/=s fixed when/at created/creation ~8 | "
+	    "seq: never/not change*/adjust*/adapt*/move* =s/=scale \"on its own\" | "
 	    "seq: =scale/default stays/remains/kept fixed/constant -static/manual*/unlike | \"tune it by hand\" | "
 	    "seq: scale/s fixed/constant for the whole run -static/manual*/unlike | "
 	    "seq: fixed/constant for/throughout whole/entire run/training -static/manual*/could/would/alternative/instead/unlike/rather ~7",
@@ -351,7 +357,7 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-multiplies-forward: seq: scaler/gradscaler/@scaling multipl*/scales/appli* every/each/all activation* | "
 	    "seq: scaler/gradscaler divid*/shrink* the activation*/activations/outputs -not/never ~6 | "
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
-	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~6",
+	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
 
@@ -437,7 +443,8 @@ const char *const grade_shared_lines[] = {
 	"  why: unscale_ divides the gradients backward produced, so it comes after backward "
 	    "and before clipping and the step",
 
-	"misconception loss-scaled-late: seq: scal*/multipl*/appli* the =loss inside/within/during "
+	"misconception loss-scaled-late: seq: scaler.scale/scale call* after loss backward ~8 | "
+	    "seq: scal*/multipl*/appli* the =loss inside/within/during "
 	    "scaler.step/step -not ~6 | "
 	    "seq: scal*/multipl* =loss after backward ~6 | "
 	    "seq: backward normally/first then/and multipl*/scal* gradient*/grads ~10 | "
@@ -458,7 +465,9 @@ const char *const grade_shared_lines[] = {
 	"  why: clamping the logits changes the probabilities and the gradients; the stable "
 	    "formula gives the exact softmax with no clamping",
 
-	"misconception cast-after: seq: cast*/convert*/upcast* output/result/product/probabilit*/loss fp32/float32 after/afterwards ~8 | "
+	"misconception cast-after: seq: cast*/convert*/upcast* loss float32/fp32 end/finally ~8 | "
+	    "seq: loss is loss float ~6 | "
+	    "seq: cast*/convert*/upcast* output/result/product/probabilit*/loss fp32/float32 after/afterwards ~8 | "
 	    "seq: cast*/convert* to fp32/float32 afterwards/after -before/first ~6",
 	"  why: once a value is inf, casting it to fp32 gives inf: the cast has to come before "
 	    "the operation that overflows",
