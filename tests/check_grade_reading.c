@@ -284,6 +284,11 @@ START_TEST(who_refuses_and_what_is_held)
 	    "compare wall-clock time to the fp32 run's validation loss.");
 	ck_assert_msg(!has_misc(&res, "skips-harmless"), "reason of a reported view asserted");
 	done(&res);
+	res = graded("softmax", "Someone will suggest raising the GradScaler scale, the wrong "
+	    "tool: exp(20) overflows fp16 to inf and inf/inf is NaN; subtract the max logit to get "
+	    "[0.731, 0.269].");
+	ck_assert_msg(res.pass, "someone will suggest: %s", grade_verdict_text(res.verdict));
+	done(&res);
 	res = graded("bf16", "The notion that bf16 still requires GradScaler misreads it: bf16 "
 	    "has fp32's exponent range, so gradients rarely underflow and loss scaling is "
 	    "usually unnecessary; the cost is precision, 7 mantissa bits against 10.");
@@ -343,6 +348,14 @@ START_TEST(shift_and_scale_in_other_words)
 		    "bits, less precision than fp16. The scaler buys nothing and can go." },
 		{ "cmp-speedup", "Faster steps alone prove nothing: count only updates the optimizer "
 		    "actually made, and compare time to fp32's validation loss." },
+		{ "softmax", "e^20 ≈ 4.85e8 is way past 65504, so inf/inf is NaN. Take 20 off both "
+		    "logits before exp and you get [0.731, 0.269]." },
+		{ "overflow", "Forward inf from 1e4 x 1e4, not a gradient issue; the scale can't "
+		    "fix it, so compute that product in fp32." },
+		{ "step-order", "autocast forward -> multiply loss by S and backprop -> divide grads by "
+		    "S -> clip in real units -> step (dropped on inf) -> rescale S for next time." },
+		{ "bf16", "bf16 widens the range to fp32's with an 8-bit exponent; the mantissa is 7 "
+		    "bits, less precise than fp16, and bf16 runs normally go without it, the scaler." },
 	};
 	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++) {
 		res = graded(more[k][0], more[k][1]);

@@ -20,7 +20,7 @@
 static bool
 reports(const gtext *tx, size_t i)
 {
-	static const char *const modal[] = { "would", "might", "may", "could", NULL };
+	static const char *const modal[] = { "would", "might", "may", "could", "will", NULL };
 	const gtok *who = &tx->t[i - 1];
 	if (!(who->wc & WC_WHO) || who->isnum)
 		return false;
@@ -85,8 +85,13 @@ grade_mark_hypotheticals(gtext *tx)
 		 * named by its noun, its content after "that" */
 		bool named_view = (tx->t[i].wc & WC_SAY) && grade_word_in(tx->t[i - 1].raw, det) &&
 		    i + 1 < tx->n && strcmp(tx->t[i + 1].raw, "that") == 0;
+		/* "a colleague once told me": an adverb between */
+		static const char *const adv[] = { "once", "always", "recently", "also", "just",
+			"even", "often", "sometimes", NULL };
+		bool who_adv = i > 1 && grade_word_in(tx->t[i - 1].raw, adv) && (tx->t[i - 2].wc & WC_WHO) &&
+		    tx->t[i - 2].clause == tx->t[i].clause;
 		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) || named_view ||
-		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) ||
+		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) || who_adv ||
 		    (i > 1 && strcmp(tx->t[i - 1].raw, "s") == 0 && (tx->t[i - 2].wc & WC_WHO)))))) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
 			/* what they say runs on to the end of the sentence ("a
