@@ -103,6 +103,7 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "underflow", "scaler.step() unscales and clips automatically, so order is moot.",
 	    "step-clips" },
 	{ "underflow", "Keep in mind it only works with SGD.", "scaler-sgd-only" },
+	{ "softmax", "It is exact, because softmax is scale-invariant.", "softmax-scale-invariant" },
 	{ NULL, NULL, NULL }
 };
 
@@ -193,6 +194,7 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "underflow", "fp16 can't represent anything smaller than about 1e-6." },
 		{ "mock-underflow", "By default it starts at 4096, which lifts the gradient." },
 		{ "mock-underflow", "GradScaler already starts at 2^20 by default." },
+		{ "step-order", "On an overflow update() cuts the scale to a tenth of its value." },
 		{ "overflow", "fp16 can't go above 65,536, which is the largest value it stores." },
 		{ "softmax", "exp(19) sits just under fp16's largest finite value." },
 		{ "underflow", "fp16's smallest positive value is 1e-9." },
@@ -238,6 +240,7 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "overflow", "fp16 can represent values up to about 65504." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6e-8." },
 		{ "underflow", "At ≈5.96e-8 (the smallest subnormal) fp16 stops; 1e-8 rounds to 0." },
+		{ "step-order", "On an overflow update() cuts the scale to a half of its value." },
 		{ "underflow", "Scaled by 4096 it becomes 4.1e-5, which is a subnormal fp16 number." },
 		{ "softmax", "Shifted, exp(-1) is 0.37, which is far above fp16's smallest normal value." },
 		{ "step-order", "update() cuts the scale by 2x whenever a step is skipped for an "

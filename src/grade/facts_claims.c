@@ -373,6 +373,18 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
  * held to the constants (a default word in the sentence: default, by
  * default, starts, out of the box): "GradScaler(init_scale=1024)" is a
  * choice the answer makes. */
+/* "a quarter", "a tenth": the divisor a fraction word names, else 0. */
+static double
+fraction_word(const gtok *k)
+{
+	static const struct { const char *w; double d; } f[] = { { "half", 2 }, { "third", 3 },
+		{ "quarter", 4 }, { "fifth", 5 }, { "tenth", 10 }, { "hundredth", 100 } };
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (gf_is(k, f[i].w))
+			return f[i].d;
+	return 0;
+}
+
 void
 gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out, size_t *n,
     size_t max)
@@ -451,6 +463,25 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		what = "growth_interval";
 		truth = c->growth_interval;
 		behaves = true;
+	} else if ((gf_is(k, "scale") || gf_is(k, "it") || gf_is(k, "s")) && i > 0 && i + 3 < tx->n &&
+	    (gf_is(&tx->t[i - 1], "cuts") || gf_is(&tx->t[i - 1], "reduces") ||
+	    (i > 1 && (gf_is(&tx->t[i - 2], "cuts") || gf_is(&tx->t[i - 2], "reduces") ||
+	    gf_is(&tx->t[i - 2], "drops") || gf_is(&tx->t[i - 2], "lowers")))) &&
+	    gf_is(&tx->t[i + 1], "to") && gf_is(&tx->t[i + 2], "a") && fraction_word(&tx->t[i + 3]) > 0) {
+		/* "update cuts the scale to a quarter of its value" */
+		double d = fraction_word(&tx->t[i + 3]);
+		bool backs_off = false, set = false;
+		for (size_t q = 0; q < tx->n; q++) {
+			backs_off |= tx->t[q].sent == k->sent && (gf_is(&tx->t[q], "overflow") ||
+			    gf_is(&tx->t[q], "inf") || gf_is(&tx->t[q], "nan") || gf_is(&tx->t[q], "overflows"));
+			set |= tx->t[q].sent == k->sent && gf_is_any(&tx->t[q], configured);
+		}
+		int cl = tx->t[i + 3].clause;
+		bool said = gf_asserted(tx, i + 3) || (tx->hypo[cl] == HY_MAIN && grade_rule_stated(tx, cl));
+		if (backs_off && !set && said && !gf_negated(tx, i, i + 3) && d != 1 / c->backoff_factor)
+			gf_say(out, n, max, i + 3, "GradScaler's backoff_factor is %.6g: an overflow halves the "
+			    "scale, it does not cut it to 1/%.6g", c->backoff_factor, d);
+		return;
 	} else if ((gf_is(k, "scale") || gf_is(k, "it") || gf_is(k, "s")) && i > 0 && i + 2 < tx->n &&
 	    (gf_is(&tx->t[i - 1], "divides") || gf_is(&tx->t[i - 1], "cuts") ||
 	    (i > 1 && (gf_is(&tx->t[i - 2], "divides") || gf_is(&tx->t[i - 2], "cuts")))) &&

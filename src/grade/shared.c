@@ -76,7 +76,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception scale-fixes-forward: seq: repairs/fixes/rescues/recovers forward activation*/values "
 	    "-not/never/can't/cannot ~6 | "
-	    "seq: scaler pull*/bring*/brings inf loss back into range -not/never ~10 | "
+	    "seq: scaler pull*/bring*/brings inf loss back into range -not/never ~12 | "
 	    "seq: makes/make backward gradients/grads finite again -not/never ~8 | "
 	    "seq: dynamic/@scaling/scale rescu*/fix*/repair*/sav* forward "
 	    "overflow*/activation*/inf -not/cannot/can't/won't/never/doesn't ~8 | "
@@ -271,7 +271,7 @@ const char *const grade_shared_lines[] = {
 	    "an inf or NaN; a loss that rose or fell, or small gradients, skip nothing, and "
 	    "an overflow can make any run skip",
 
-	"misconception scale-static: seq: =scale/=s fixed when/at created/creation ~8 | "
+	"misconception scale-static: span: seq: =scale/=s fixed when/at created/creation ~8 | "
 	    "seq: never/not change*/adjust*/adapt*/move* =s/=scale \"on its own\" | "
 	    "seq: =scale/default stays/remains/kept fixed/constant -static/manual*/unlike | \"tune it by hand\" | "
 	    "seq: scale/s fixed/constant for the whole run -static/manual*/unlike | "
@@ -443,7 +443,7 @@ const char *const grade_shared_lines[] = {
 	"  why: unscale_ divides the gradients backward produced, so it comes after backward "
 	    "and before clipping and the step",
 
-	"misconception loss-scaled-late: seq: scaler.scale/scale call* after loss backward ~8 | "
+	"misconception loss-scaled-late: span: seq: scaler.scale/scale call* after loss backward ~8 | "
 	    "seq: scal*/multipl*/appli* the =loss inside/within/during "
 	    "scaler.step/step -not ~6 | "
 	    "seq: scal*/multipl* =loss after backward ~6 | "
@@ -519,6 +519,7 @@ const char *const grade_shared_lines[] = {
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
 	    "seq: no longer need*/needs stable softmax/max ~6 | seq: go/goes back naive ~6 | "
+	    "not: seq: need* stable softmax/log-sum-exp/logsumexp again/anymore ~6 | "
 	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
 	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
 	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
