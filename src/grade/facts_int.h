@@ -4,7 +4,8 @@
  * loop (facts.c), the claims about values, formats and GradScaler's
  * defaults (facts_claims.c), what a scale makes of a value
  * (facts_scaled.c), the size of a value (facts_size.c), a softmax
- * worked out (facts_softmax.c) and bounds (facts_bounds.c).
+ * worked out (facts_softmax.c), bounds (facts_bounds.c) and a format's
+ * quantities (facts_quantity.c).
  */
 #ifndef FPTUTOR_FACTS_INT_H
 #define FPTUTOR_FACTS_INT_H
@@ -28,7 +29,7 @@ typedef enum qkind {
 	Q_MAX_AT, Q_MIN_AT	/* where it overflows, where it flushes */
 } qkind;
 
-/* The quantity a word at i names (facts.c), its true values in format f
+/* The quantity a word at i names (facts_quantity.c), its true values in format f
  * (up to 3), its name; a figure checked against every candidate format,
  * side 1 / -1 for a bound said of every value past it (0: the value). */
 qkind gf_quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only);

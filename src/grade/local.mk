@@ -22,6 +22,7 @@ GRADE_SOURCES = \
 	src/grade/match.c \
 	src/grade/assert.c \
 	src/grade/facts_int.h \
+	src/grade/facts_quantity.c \
 	src/grade/facts_read.c \
 	src/grade/facts_scaled.c \
 	src/grade/facts_bounds.c \
