@@ -104,6 +104,8 @@ const char *const grade_claim_cases_api[][3] = {
 	    "step-clips" },
 	{ "underflow", "Keep in mind it only works with SGD.", "scaler-sgd-only" },
 	{ "softmax", "It is exact, because softmax is scale-invariant.", "softmax-scale-invariant" },
+	{ "bf16", "Keep the scaler: torch.autocast raises an error if no scaler wraps the optimizer.",
+	    "autocast-needs-scaler" },
 	{ NULL, NULL, NULL }
 };
 
@@ -195,6 +197,7 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "mock-underflow", "By default it starts at 4096, which lifts the gradient." },
 		{ "mock-underflow", "GradScaler already starts at 2^20 by default." },
 		{ "step-order", "On an overflow update() cuts the scale to a tenth of its value." },
+		{ "step-order", "On an overflow, update cuts the scale to a fifth and regrows it." },
 		{ "overflow", "fp16 can't go above 65,536, which is the largest value it stores." },
 		{ "softmax", "exp(19) sits just under fp16's largest finite value." },
 		{ "underflow", "fp16's smallest positive value is 1e-9." },

@@ -112,7 +112,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		gf_check_softmax(tx, out, &n, max);
 	for (size_t i = 0; i < tx->n && n < max; i++) {
 		const gtok *k = &tx->t[i];
-		if (c && tx->hasnum && (k->cls & WC_SCL))
+		if (c && (k->cls & WC_SCL))	/* "cuts it to a quarter": no digit */
 			gf_check_scaler(tx, i, c, out, &n, max);
 		size_t ffrom;
 		gfig ff;

@@ -519,7 +519,7 @@ const char *const grade_shared_lines[] = {
 	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
 	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
 	    "seq: no longer need*/needs stable softmax/max ~6 | seq: go/goes back naive ~6 | "
-	    "not: seq: need* stable softmax/log-sum-exp/logsumexp again/anymore ~6 | "
+	    "not: seq: need* stable softmax/log-sum-exp/logsumexp again/anymore ~10 | "
 	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
 	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
 	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
