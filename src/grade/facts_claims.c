@@ -373,6 +373,27 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
  * held to the constants (a default word in the sentence: default, by
  * default, starts, out of the box): "GradScaler(init_scale=1024)" is a
  * choice the answer makes. */
+/* Is the cut of the scale at token i (its figure at j) the backoff
+ * stated: in a sentence of an overflow (not of the unscale), not
+ * configured, not negated, asserted or a rule ("update cuts it by 10
+ * whenever a step is skipped")? */
+static bool
+backoff_said(const gtext *tx, size_t i, size_t j, const char *const *configured)
+{
+	bool backs_off = false, set = false;
+	for (size_t q = 0; q < tx->n; q++) {
+		if (tx->t[q].sent != tx->t[i].sent)
+			continue;
+		backs_off |= gf_is(&tx->t[q], "overflow") || gf_is(&tx->t[q], "inf") ||
+		    gf_is(&tx->t[q], "nan") || gf_is(&tx->t[q], "overflows") ||
+		    gf_is(&tx->t[q], "backoff");
+		set |= gf_is_any(&tx->t[q], configured);
+	}
+	int cl = tx->t[j].clause;
+	bool said = gf_asserted(tx, j) || (tx->hypo[cl] == HY_MAIN && grade_rule_stated(tx, cl));
+	return backs_off && !set && said && !gf_negated(tx, i, j);
+}
+
 /* "a quarter", "a tenth": the divisor a fraction word names, else 0. */
 static double
 fraction_word(const gtok *k)
@@ -470,15 +491,7 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	    gf_is(&tx->t[i + 1], "to") && gf_is(&tx->t[i + 2], "a") && fraction_word(&tx->t[i + 3]) > 0) {
 		/* "update cuts the scale to a quarter of its value" */
 		double d = fraction_word(&tx->t[i + 3]);
-		bool backs_off = false, set = false;
-		for (size_t q = 0; q < tx->n; q++) {
-			backs_off |= tx->t[q].sent == k->sent && (gf_is(&tx->t[q], "overflow") ||
-			    gf_is(&tx->t[q], "inf") || gf_is(&tx->t[q], "nan") || gf_is(&tx->t[q], "overflows"));
-			set |= tx->t[q].sent == k->sent && gf_is_any(&tx->t[q], configured);
-		}
-		int cl = tx->t[i + 3].clause;
-		bool said = gf_asserted(tx, i + 3) || (tx->hypo[cl] == HY_MAIN && grade_rule_stated(tx, cl));
-		if (backs_off && !set && said && !gf_negated(tx, i, i + 3) && d != 1 / c->backoff_factor)
+		if (backoff_said(tx, i, i + 3, configured) && d != 1 / c->backoff_factor)
 			gf_say(out, n, max, i + 3, "GradScaler's backoff_factor is %.6g: an overflow halves the "
 			    "scale, it does not cut it to 1/%.6g", c->backoff_factor, d);
 		return;
@@ -500,19 +513,7 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		    !(d.end + 1 < tx->n && tx->t[d.end + 1].isnum);
 		if (gf_is_op_after(tx, d.end) && !factor)
 			return;
-		bool backs_off = false;	/* said of an overflow, not of the unscale */
-		for (size_t q = 0; q < tx->n; q++)
-			backs_off |= tx->t[q].sent == k->sent && (gf_is(&tx->t[q], "overflow") ||
-			    gf_is(&tx->t[q], "inf") || gf_is(&tx->t[q], "nan") ||
-			    gf_is(&tx->t[q], "overflows") || gf_is(&tx->t[q], "backoff"));
-		bool set = false;
-		for (size_t q = 0; q < tx->n; q++)
-			set |= tx->t[q].sent == k->sent && gf_is_any(&tx->t[q], configured);
-		/* "update cuts it by 10 whenever a step is skipped": a rule */
-		int cl = tx->t[j].clause;
-		bool said = gf_asserted(tx, j) || (tx->hypo[cl] == HY_MAIN && grade_rule_stated(tx, cl));
-		if (!backs_off || set || gf_negated(tx, i, j) || !said ||
-		    gf_agrees(&d, 1 / c->backoff_factor))
+		if (!backoff_said(tx, i, j, configured) || gf_agrees(&d, 1 / c->backoff_factor))
 			return;
 		gf_say(out, n, max, j, "GradScaler's backoff_factor is %.6g: an overflow halves the "
 		    "scale, it does not divide it by %.6g", c->backoff_factor, d.v);
