@@ -226,6 +226,15 @@ START_TEST(list_names_a_step_in_place)
 	ck_assert_msg(!res.pass && res.verdict == GRADE_BAD_ORDER, "%s",
 	    grade_verdict_text(res.verdict));
 	done(&res);
+	/* "Before touching the gradients I call unscale_": the main clause
+	 * begins at its own subject, so unscale_ is not moved past the clip */
+	res = graded("step-order", "First the scaled backward. Before touching the gradients I "
+	    "call unscale_ on the optimizer, which divides them by S in place; only then do I clip "
+	    "the norm, since max_norm means true units. Then step, skipped on inf, and finally "
+	    "update.");
+	ck_assert_msg(res.pass, "before-clause with a subject: %s %s",
+	    grade_verdict_text(res.verdict), res.inversion);
+	done(&res);
 	res = graded("step-order", "With clipping in the loop the order is: autocast forward, "
 	    "scaled backward, unscale_, clip, scaler.step, scaler.update; the clip must see "
 	    "unscaled gradients and update reacts to what step found.");

@@ -145,6 +145,13 @@ grade_order_place(const gtext *tx, size_t p)
 		cs++;
 	if (strcmp(tx->t[cs].stem, "befor") != 0 && strcmp(tx->t[cs].stem, "prior") != 0)
 		return p;
+	/* "Before touching the gradients I call unscale_": a subject and its
+	 * verb end the before-clause, and the step after them is the main
+	 * clause's */
+	static const char *const subj[] = { "i", "we", "you", "one", NULL };
+	for (size_t q = cs + 2; q + 1 < p; q++)	/* "before you touch ...": its own subject */
+		if (grade_word_in(tx->t[q].raw, subj) && !(tx->t[q + 1].flags & TK_FUNC))
+			return p;
 	while (p + 1 < tx->n && tx->t[p + 1].sent == tx->t[cs].sent)
 		p++;
 	return p;
