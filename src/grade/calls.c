@@ -85,7 +85,7 @@ reorders(const char *w)
 		"whenever", "otherwise", "bug", "mistake", "incorrect", "swap", "swapped",
 		"reverse", "reversed", "inside", "within", "calls", "internally", "no",
 		"without", "replace", "replaces", "replacing", "replaced", "ahead",
-		"versus", "vs", "instead", "drop", "dropping", "remove", "removing", NULL
+		"versus", "vs", "drop", "dropping", "remove", "removing", NULL
 	};
 	for (size_t k = 0; words[k]; k++)
 		if (strcmp(w, words[k]) == 0)

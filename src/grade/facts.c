@@ -21,9 +21,7 @@
 #include <config.h>
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "fp/fp.h"
 #include "grade/facts_int.h"

@@ -81,7 +81,8 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		/* "the softmax output is [1, 0.368]": outputs named as such sum
 		 * to 1 ([1, 0] is a pair of probabilities too) */
 		bool unit = x >= 0 && x <= 1 && y >= 0 && y <= 1;
-		if (unit && fabs(x + y - 1) > 0.05 && outputs_before(tx, i) && gf_asserted(tx, i) &&
+		bool named_out = unit && outputs_before(tx, i);
+		if (named_out && fabs(x + y - 1) > 0.05 && gf_asserted(tx, i) &&
 		    !gf_negated(tx, i, i + 1)) {
 			gf_say(out, n, max, i, "softmax outputs sum to 1: [%g, %g] sums to %g, so it is "
 			    "not the normalised result", x, y, x + y);
@@ -91,7 +92,7 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		/* a pair in (0, 1) summing to 1, or one named as the outputs
 		 * ("the result is [1, 0]") */
 		bool probs = unit && fabs(x + y - 1) < 0.03 &&
-		    ((x > 0 && x < 1 && y > 0 && y < 1) || outputs_before(tx, i));
+		    ((x > 0 && x < 1 && y > 0 && y < 1) || named_out);
 		/* the logits: a pair named ("turn [20, 19] into [11, 11]"); a
 		 * pair with a value at or below 0 is logits too ("[0, -1]"), one
 		 * in (0, 1] may be exponentials ("[1, 0.368]") */
