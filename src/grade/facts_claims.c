@@ -314,6 +314,12 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 	int cmp = 0;
 	bool neg = false;
 
+	/* a possessive after a format of its clause names a part of the
+	 * comparison of that format, which is read from there */
+	if (tx->t[i].flags & TK_POSS)
+		for (size_t j = i; j-- > 0 && tx->t[j].clause == tx->t[i].clause;)
+			if (gf_format_of(tx, j) != GF_NOFMT)
+				return;
 	for (size_t j = i + 1; j < tx->n && j < i + 14 && tx->t[j].clause == tx->t[i].clause; j++) {
 		const gtok *k = &tx->t[j];
 		neg |= (k->flags & TK_NEGATOR) != 0;
@@ -362,8 +368,11 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 			if (cmp != 2)
 				cmp = 0;
 		}
-		if (gf_format_of(tx, j) != GF_NOFMT)
-			return;	/* another format before "than": not this comparison */
+		/* another format before "than": not this comparison, unless it
+		 * names a part ("bf16 = fp32's exponent with fewer mantissa
+		 * bits than fp16": bf16 has fewer) */
+		if (gf_format_of(tx, j) != GF_NOFMT && !(k->flags & TK_POSS))
+			return;
 	}
 }
 

@@ -22,6 +22,7 @@ enum {
 	TK_JUDGE = 1u << 8,	/* a verdict: wrong, useless, a red herring */
 	TK_CONSEQ = 1u << 9,	/* after the "and" of "do X and you get Y": the
 				 * consequence, which is asserted */
+	TK_POSS = 1u << 10,	/* a possessive: "fp32's" in "fp32's exponent" */
 };
 
 /* Clauses that assert nothing: HY_COND for conditions, questions,
@@ -121,6 +122,8 @@ bool grade_call_order(const char *text, size_t len, char *why, size_t whylen);
 /* Mark the clauses that assert nothing (hypo.c); called by gtext_build
  * once the clauses are known. */
 void grade_mark_hypotheticals(gtext *tx);
+/* A question the answer answers itself is a statement (qa.c). */
+void grade_answered_questions(gtext *tx);
 /* Is w one of the words of list (NULL-terminated)? */
 bool grade_word_in(const char *w, const char *const *list);
 

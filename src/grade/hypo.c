@@ -59,6 +59,28 @@ all_you_like(const gtext *tx, size_t i)
 	    (i >= 3 && strcmp(tx->t[i - 2].raw, "as") == 0 && strcmp(tx->t[i - 3].raw, "much") == 0);
 }
 
+/* "It's like turning up the volume to fix a clipped recording": an
+ * analogy opening its clause says nothing of the subject itself, up to
+ * a clause that draws the lesson ("..., so the fix is fp32").  i is the
+ * "like". */
+static bool
+analogy(const gtext *tx, size_t i)
+{
+	static const char *const who[] = { "it", "this", "that", "thats", NULL };
+	if (i < 2 || strcmp(tx->t[i].raw, "like") != 0)
+		return false;
+	if ((strcmp(tx->t[i - 1].raw, "is") != 0 && strcmp(tx->t[i - 1].raw, "s") != 0) ||
+	    !grade_word_in(tx->t[i - 2].raw, who) ||
+	    (i > 2 && tx->t[i - 3].clause == tx->t[i - 2].clause))
+		return false;
+	/* "it's like logits [20, 19], where ...": an example, whose figures
+	 * are claims */
+	for (size_t k = i; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++)
+		if (tx->t[k].isnum || (tx->t[k].cls & WC_FMT))
+			return false;
+	return true;
+}
+
 void
 grade_mark_hypotheticals(gtext *tx)
 {
@@ -116,6 +138,13 @@ grade_mark_hypotheticals(gtext *tx)
 				tx->hypo[tx->t[k].clause] = HY_COND;
 		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
 			tx->hypo[tx->t[i].clause] = HY_COND;
+		if (analogy(tx, i))
+			for (size_t k = i; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
+				if (k > i && tx->t[k].clause != tx->t[k - 1].clause &&
+				    (tx->t[k].cls & WC_SPLIT))
+					break;
+				tx->hypo[tx->t[k].clause] = HY_COND;
+			}
 	}
 	/* "Clip before unscaling and you clip inflated gradients": an
 	 * imperative and its consequence, "X and you ...", "X and your

@@ -63,9 +63,23 @@ grade_clause_break(const char *a, size_t i, size_t n)
 {
 	char c = a[i], prev = i ? a[i - 1] : ' ', next = i + 1 < n ? a[i + 1] : ' ';
 
-	(void)prev;
-	if (c == '.')	/* scaler.step, scale(loss).backward: not an end */
-		return !(isalnum((unsigned char)next) || next == '_');
+	if (c == '.') {	/* scaler.step, scale(loss).backward: not an end */
+		if (isalnum((unsigned char)next) || next == '_')
+			return false;
+		/* "e.g.", "i.e.", "vs.", "approx.": abbreviations, no end */
+		if (i >= 3 && isalpha((unsigned char)prev) && a[i - 2] == '.' &&
+		    isalpha((unsigned char)a[i - 3]))
+			return false;
+		size_t w = i;
+		while (w > 0 && isalpha((unsigned char)a[w - 1]))
+			w--;
+		static const char *const abbr[] = { "vs", "approx", "cf", "resp", "incl", NULL };
+		for (size_t k = 0; abbr[k]; k++)
+			if (i - w == strlen(abbr[k]) && strncasecmp(a + w, abbr[k], i - w) == 0 &&
+			    (w == 0 || !isalnum((unsigned char)a[w - 1])))
+				return false;
+		return true;
+	}
 	if (c == '(' || c == ')')
 		return !gloss(a, i, n);	/* calls are handled by the caller */
 	/* a vector of numbers is one thing said: "about [0.731, 0.269]" */

@@ -260,7 +260,8 @@ const char *const grade_shared_lines[] = {
 	"misconception fp16-no-subnormals: \"no subnormals\" | \"no denormals\" | \"has no subnormal*\" | "
 	    "\"without subnormals\" | seq: not have subnormal*/denormal* ~3 | seq: fp16/half/float16 lacks subnormal*/denormal* | "
 	    "seq: everything/anything below 6.1e-5~3% zero/flush* | seq: fp16/half flush* below 6.1e-5~3% | "
-	    "seq: no numbers/values below 6.1e-5~3%",
+	    "seq: no numbers/values below 6.1e-5~3% | "
+	    "not: seq: represent*/store*/hold* anything/values/numbers below/under/smaller 6.1e-5~3% -normal/normals/normalized/normalised ~6 | not: seq: smaller/below/under than 6.1e-5~3% -normal/normals/normalized/normalised/precision/full ~4",
 	"  why: fp16 has subnormals: below its smallest normal, 2^-14, it keeps values down to "
 	    "2^-24 with fewer significant bits; only below half of that does a value flush to zero",
 
@@ -280,7 +281,8 @@ const char *const grade_shared_lines[] = {
 	    "after a run of clean steps (growth_interval)",
 
 	"misconception autocast-all-fp32: seq: autocast always/every/everything/all fp32/float32 | "
-	    "seq: autocast runs/computes everything/every op fp32/float32",
+	    "seq: autocast runs/computes everything/every op fp32/float32 | "
+	    "span: seq: autocast always/every/all run*/runs/comput*/does every/all multiplication*/multipl*/matmul* fp32/float32 -not/never ~12",
 	"  why: autocast runs the ops on its lower-precision list (matmul, conv, linear) in "
 	    "fp16 or bf16 and only some others in fp32",
 
@@ -412,7 +414,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception bf16-needs-scaler: seq: @bf always/must need*/require* loss/gradscaler/scaler ~8 | "
 	    "seq: must/always use gradscaler/scaler with @bf | seq: @bf need*/require* gradscaler/scaler \"just like\" fp16 | "
-	    "seq: with @bf must/always use*/need* gradscaler/scaler/@scaling ~8",
+	    "seq: with @bf must/always use*/need* gradscaler/scaler/@scaling ~8 | "
+	    "seq: refus*/refuses backward @bf -not/never ~10",
 	"  why: bf16 has fp32's range, so its gradients rarely underflow and loss scaling is "
 	    "usually left off; it is optional, not required",
 
@@ -425,7 +428,8 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-lr: seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* learning rate ~8 | "
 	    "seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* =lr ~6 | "
 	    "seq: divid*/scal*/lower*/reduc* learning rate/lr by/with =s/=scale/scale ~6 | "
-	    "seq: learning rate/lr must/should/has divid*/scal* =s/=scale/scale ~8",
+	    "seq: learning rate/lr must/should/has divid*/scal* =s/=scale/scale ~8 | "
+	    "seq: scaler.step/step halv*/lower*/reduc*/cut* the optimizer/optimizers learning rate/lr -not/never ~8 | seq: retr*/retry/retries the step/same gradient*/grads -not/never ~6",
 	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
 	    "the gradients back before the step",
 
@@ -489,7 +493,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception scale-weights: seq: scaler/gradscaler/@scaling multipl*/scal* weights/parameters/params -gradient*/grads/update* ~5 | "
 	    "seq: =it also multipl*/scales/scale weights/parameters/params -gradient*/grads/update* ~5 | "
-	    "seq: multipl*/scal* the weights/parameters/params by =s/=scale/factor -gradient*/grads ~5",
+	    "seq: multipl*/scal* the weights/parameters/params by =s/=scale/factor -gradient*/grads ~5 | "
+	    "seq: scaler.scale/scale multipl* the model/model s weights/parameters/params by -not/never/gradient*/grads ~8",
 	"  why: the scale multiplies the loss (and so the gradients), never the weights",
 
 	"misconception scale-up-on-zero: span: seq: rais*/increas*/doubl*/grow* =scale/=s when/whenever/if/after zero/zeros/underflow* ~8 | "
@@ -538,12 +543,14 @@ const char *const grade_shared_lines[] = {
 	    "itself/also/uses/use/is naive -avoid*/unlike/instead/rather/not/subtract*/stable/shift* ~8 | "
 	    "seq: torch/pytorch/f/library softmax also/will/would nan/overflow* fp16/half "
 	    "-not/never/subtract*/stable/shift* ~8",
-	"  | seq: torch/pytorch/f/library softmax same bug/problem/issue -not ~9",
+	"  | seq: torch/pytorch/f/library softmax same bug/problem/issue -not ~9 | "
+	    "seq: torch.softmax/f.softmax/softmax does/do/uses/runs exactly/just/also the same naive -not/never ~6",
 	"  why: torch.softmax and F.softmax subtract the max internally (and autocast runs them "
 	    "in fp32): the library softmax is the stable one",
 
 	"misconception cross-entropy-probs: seq: pass*/feed*/give*/hand* probabilit*/output*/its to/into "
-	    "cross_entropy/crossentropy/crossentropyloss/\"cross entropy\"/nll* -not/never/instead/rather/logit* ~10",
+	    "cross_entropy/crossentropy/crossentropyloss/\"cross entropy\"/nll* -not/never/instead/rather/logit* ~10 | "
+	    "seq: cross_entropy/f.cross_entropy/crossentropyloss/nll_loss expects/expect/takes/wants/needs probabilit* -not/never ~3 | seq: pass*/feed*/give* softmax probabilit*/output* to/into f.cross_entropy/cross_entropy -not/never ~8",
 	"  why: F.cross_entropy takes logits and applies log_softmax itself; probabilities "
 	    "passed to it are softmaxed twice",
 

@@ -312,6 +312,19 @@ gtext_next(const gtext *tx, size_t i)
 	return tx->next[i] ? tx->next[i] - 1 : (size_t)-1;
 }
 
+/* "e.g." or "i.e." (the last dot optional) at s[i], a word of its own. */
+static bool
+abbreviation(const char *s, size_t i, size_t len)
+{
+	if (i + 3 > len || s[i + 1] != '.' || (i > 0 && isalnum((unsigned char)s[i - 1])))
+		return false;
+	char a = (char)tolower((unsigned char)s[i]), b = (char)tolower((unsigned char)s[i + 2]);
+	if (!((a == 'e' && b == 'g') || (a == 'i' && b == 'e')))
+		return false;
+	size_t e = i + 3 < len && s[i + 3] == '.' ? i + 4 : i + 3;
+	return e >= len || !isalnum((unsigned char)s[e]);
+}
+
 bool
 gtext_build(const char *s, size_t len, gtext *tx)
 {
@@ -338,6 +351,11 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		} else if (grade_comparison(s, i, len, a, &o)) {
 			i += (i + 1 < len && s[i + 1] == '=') ? 2 : 1;
 			insup = false;
+		} else if ((c == 'e' || c == 'i' || c == 'E' || c == 'I') && abbreviation(s, i, len)) {
+			a[o++] = (char)tolower(c);	/* "e.g." and "i.e." are words: eg, ie */
+			a[o++] = (char)tolower((unsigned char)s[i + 2]);
+			i += i + 3 < len && s[i + 3] == '.' ? 4 : 3;
+			insup = false;
 		} else {
 			a[o++] = c < 0x20 && c != '\n' ? ' ' : (char)c;
 			insup = false;
@@ -358,6 +376,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	bool ok = true, inquote = false;
 	int calls = 0, marker = 0;
 	int quoted_from = 0;
+	size_t semi = 0;	/* the first token after the last ';' */
 	enum { MAXQ = 64 };
 	int qlo[MAXQ], qhi[MAXQ], nq = 0;
 	for (size_t i = 0; i < o && ok;) {
@@ -443,6 +462,10 @@ gtext_build(const char *s, size_t len, gtext *tx)
 					}
 				}
 			}
+			if (i + 1 < o && a[i] == '\'' && (a[i + 1] == 's' || a[i + 1] == 'S') &&
+			    (i + 2 >= o || !isalpha((unsigned char)a[i + 2])) && tx->n > 0 &&
+			    !grade_is_pronoun(a + start, j - start))
+				tx->t[tx->n - 1].flags |= TK_POSS;	/* fp32's exponent */
 			if (i < o && a[i] == '\'')	/* it's, gradient's */
 				while (i < o && (a[i] == '\'' || isalpha((unsigned char)a[i])))
 					i++;
@@ -475,9 +498,13 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			tx->ncalls += c == '(';
 			i++;
 		} else {
-			if (c == '?' && tx->n > 0)	/* a question asserts nothing */
-				for (size_t k = tx->n; k > 0 && tx->t[k - 1].sent == tx->nsent; k--)
+			/* a question asserts nothing; "bf16 has fp32's range;
+			 * loss scaling?" asks only after the semicolon */
+			if (c == '?' && tx->n > 0)
+				for (size_t k = tx->n; k > semi && tx->t[k - 1].sent == tx->nsent; k--)
 					tx->t[k - 1].flags |= TK_QUESTION;
+			if (c == ';')
+				semi = tx->n;
 			/* "Loss scaling: usually dropped": a short label before a
 			 * colon belongs to what follows it. */
 			if (c == ':' && label_len(tx) <= 3 && !clause_negates(tx)) {
@@ -497,6 +524,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	}
 	if (a != small)
 		free(a);
+	if (ok)
+		grade_answered_questions(tx);
 	if (!ok) {
 		gtext_free(tx);
 		return false;

@@ -152,7 +152,7 @@ static const char *const say[] = {
 	"myth", "misconception", "intuition", "impression",
 	"reflex", "instinct", "tell", "told", "insist", "pitch", "argu", "argument",
 	"notion", "premise",
-	"recommend", "advocat", NULL
+	"recommend", "advocat", "said", "called", "blamed", "diagnosed", "reckon", "reckons", NULL
 };
 
 /* Words a stated figure hangs on (facts.c): what it measures and the
