@@ -106,6 +106,44 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "softmax", "It is exact, because softmax is scale-invariant.", "softmax-scale-invariant" },
 	{ "bf16", "Keep the scaler: torch.autocast raises an error if no scaler wraps the optimizer.",
 	    "autocast-needs-scaler" },
+	/* wordings met later, each worded apart from the answer it came from */
+	{ "overflow", "Autocast always computes all matmuls in fp32, so only manual .half() code "
+	    "overflows.", "autocast-all-fp32" },
+	{ "softmax", "nn.CrossEntropyLoss expects probabilities, so feed it the softmax output.",
+	    "cross-entropy-probs" },
+	{ "softmax", "F.softmax runs the same naive exp-and-divide internally.",
+	    "library-softmax-naive" },
+	{ "underflow", "An fp16 matrix multiply accumulates its sums in fp16 on every GPU.",
+	    "fp16-accumulate" },
+	{ "bf16", "fp32 accumulators are not needed once you train in bf16.", "fp16-accumulate" },
+	{ "bf16", "bf16 gets twice the throughput of fp16 on Ampere.", "bf16-faster" },
+	{ "underflow", "unscale_ multiplies each .grad by the loss scale to bring it back.",
+	    "unscale-multiplies" },
+	{ "underflow", "scaler.scale multiplies the model weights by S for the backward.",
+	    "scale-weights" },
+	{ "underflow", "On an inf, scaler.step sets them to zero and applies the update anyway.",
+	    "skip-zeroes-entries" },
+	{ "underflow", "scaler.step caps overflowed gradients at 65504 and steps anyway.",
+	    "skip-zeroes-entries" },
+	{ "underflow", "On H100 the tensor cores apply loss scaling automatically.", "hw-no-scaling" },
+	{ "softmax", "Softmax is invariant to scaling all the logits, so divide them by 10.",
+	    "softmax-scale-invariant" },
+	{ "underflow", "fp16 can't represent values below 6.1e-5.", "fp16-no-subnormals" },
+	{ "underflow", "Run backward first, then multiply the .grad tensors by S.",
+	    "grads-scaled-after-backward" },
+	{ "underflow", "GradScaler scales the gradients by S after optimizer.step().",
+	    "grads-scaled-after-backward" },
+	{ "bf16", "PyTorch refuses to run backward on a bf16 loss, so keep a GradScaler.",
+	    "bf16-needs-scaler" },
+	{ "underflow", "scaler.step already adjusts its scale internally.", "step-calls-update" },
+	{ "underflow", "After an inf, it halves the optimizer's learning rate and tries again.",
+	    "scale-lr" },
+	{ "underflow", "update() multiplies S by two after each step, so S keeps climbing.",
+	    "scale-grows-each-step" },
+	{ "mock-overflow", "Pick a scale below 1 so the forward product shrinks into range.",
+	    "scale-multiplies-forward" },
+	{ "mock-overflow", "It is a precision failure: the mantissa cannot hold 1e8.",
+	    "precision-cause" },
 	{ NULL, NULL, NULL }
 };
 
@@ -164,6 +202,15 @@ START_TEST(library_hardware_memory_claims)
 		{ "underflow", "If S is too large the scaled gradients overflow; too small and they "
 		    "still underflow." },
 		{ "underflow", "Accumulating, call unscale_ once, after the last microbatch." },
+		{ "overflow", "Autocast runs matmuls in fp16 and keeps reductions such as softmax in "
+		    "fp32." },
+		{ "softmax", "F.cross_entropy expects logits rather than probabilities and applies "
+		    "log_softmax itself." },
+		{ "underflow", "Tensor cores multiply fp16 inputs but accumulate in fp32." },
+		{ "underflow", "fp16's normal values stop at 6.1e-5; below that come subnormals." },
+		{ "bf16", "With fp16 you are always tuning GradScaler; bf16 mostly lets you drop it." },
+		{ "mock-underflow", "It can't do anything about a forward inf, though." },
+		{ "underflow", "GradScaler(backoff_factor=0.25) quarters the scale on an overflow." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
 		ck_assert_msg(!charged(fine[i][0], fine[i][1], NULL, &res), "'%s' is charged",
@@ -177,6 +224,7 @@ START_TEST(size_reach_and_threshold_figures)
 	grade_result res;
 	static const char *const wrong[][2] = {
 		{ "overflow", "Keep it in fp32; fp32 and fp16 both take 4 bytes a value anyway." },
+		{ "mock-overflow", "The scaler then doubles S, because backoff_factor is 2." },
 		{ "overflow", "bf16 is smaller, at 1 byte per element." },
 		{ "softmax", "exp(20) is inf because fp16 can only reach 2048; subtract the max "
 		    "logit and you get [0.731, 0.269]." },

@@ -374,6 +374,63 @@ START_TEST(shift_and_scale_in_other_words)
 }
 END_TEST
 
+/* A question the speaker answers ("Would a larger S help here? No.",
+ * "The scaler? Unnecessary in bf16."), a question after a semicolon, a
+ * possessive format, "e.g." inside a sentence, an analogy, a view someone
+ * "called" by a name, and a keyword argument set against a default
+ * stated. */
+START_TEST(answers_the_speaker_gives)
+{
+	static const char *const pass[][2] = {
+		{ "mock-overflow", "The product, 1e8, is past fp16's 65504, so the forward is inf. "
+		    "Would a larger S help here? No. Compute the product in fp32 instead." },
+		{ "bf16", "bf16 keeps fp32's 8-bit exponent, so its range matches fp32; the price is "
+		    "precision, 7 mantissa bits to fp16's 10. Loss scaling? Not normally needed with "
+		    "bf16." },
+		{ "bf16", "bf16 = fp32's range with fewer mantissa bits than fp16; gradients keep "
+		    "their magnitude, so loss scaling is usually unnecessary." },
+		{ "softmax", "fp16 tops out at 65504, so e.g. exp(20) ≈ 4.85e8 becomes inf, while "
+		    "in fp32 it is finite; inf/inf is NaN. Subtract the max logit first: about "
+		    "[0.731, 0.269]." },
+		{ "overflow", "It's like buying a bigger frame to fix a clipped photo: the damage "
+		    "came first. 1e8 is past fp16's 65504, so the forward product is inf; the loss scale "
+		    "only acts in backward. Run that matmul in fp32." },
+		{ "underflow", "My manager called it a precision problem; it is not, it is range: "
+		    "1e-8 is below fp16's smallest subnormal, 2^-24, so it flushes to 0. Scale the "
+		    "loss by S before backward and divide the gradients by S before the step; too "
+		    "large an S overflows the gradients." },
+	};
+	for (size_t k = 0; k < sizeof pass / sizeof pass[0]; k++) {
+		grade_result res = graded(pass[k][0], pass[k][1]);
+		ck_assert_msg(res.pass, "%zu (%s): %s", k, pass[k][0], grade_verdict_text(res.verdict));
+		done(&res);
+	}
+	/* the reply asserts: a yes makes the question's claim the speaker's */
+	grade_result res = graded("mock-overflow", "1e8 is past fp16's 65504, so the product "
+	    "is inf. Does a bigger loss scale make the product finite again? Yes.");
+	ck_assert_msg(!res.pass, "a yes asserts the question");
+	done(&res);
+	/* a wh-question is not joined to its answer */
+	gtext tx = grade_test_tokens("Why bf16? Because fp16's exponent is narrow.");
+	ck_assert(tx.t[find(&tx, "because")].clause != tx.t[find(&tx, "bf16")].clause);
+	gtext_free(&tx);
+	tx = grade_test_tokens("bf16 has fp32's range; does it need a scaler?");
+	ck_assert(tx.hypo[tx.t[0].clause] == 0 && tx.hypo[tx.t[find(&tx, "need")].clause] != 0);
+	gtext_free(&tx);
+	/* a default stated is held to GradScaler's; a keyword argument set is not */
+	res = graded("mock-underflow", "1e-8 is below fp16's smallest subnormal, so it becomes 0. "
+	    "GradScaler multiplies the loss by S before backward and divides the gradients by S "
+	    "before the step; on an overflow it shrinks S, since growth_factor is 0.5.");
+	ck_assert_msg(has_misc(&res, "wrong-figure"), "a stated default not held");
+	done(&res);
+	res = graded("mock-underflow", "1e-8 is below fp16's smallest subnormal, so it becomes 0. "
+	    "GradScaler(init_scale=256) multiplies the loss by 256 before backward and divides the "
+	    "gradients by 256 before the step.");
+	ck_assert_msg(!has_misc(&res, "wrong-figure"), "a keyword argument read as a default");
+	done(&res);
+}
+END_TEST
+
 TCase *
 grade_reading_tcase(void)
 {
@@ -389,5 +446,6 @@ grade_reading_tcase(void)
 	tcase_add_test(tc, call_order_in_any_answer);
 	tcase_add_test(tc, who_refuses_and_what_is_held);
 	tcase_add_test(tc, shift_and_scale_in_other_words);
+	tcase_add_test(tc, answers_the_speaker_gives);
 	return tc;
 }

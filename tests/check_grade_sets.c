@@ -418,7 +418,7 @@ END_TEST
 
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
- * fresh-a to fresh-n have been read and tuned on; fresh-o has not, and
+ * fresh-a to fresh-o have been read and tuned on; fresh-p has not, and
  * is printed as totals only.  The floors are what the grader reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
@@ -430,10 +430,11 @@ START_TEST(fresh_sets)
 	} sets[] = {
 		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 289, 4, 3 },
 		{ "fresh-d", 289, 4, 3 }, { "fresh-e", 290, 3, 3 },
-		{ "fresh-f-tune", 197, 4, 9 }, { "fresh-f-report", 201, 3, 6 },
-		{ "fresh-g", 411, 5, 4 }, { "fresh-h", 381, 18, 21 }, { "fresh-i", 368, 11, 41 },
+		{ "fresh-f-tune", 198, 4, 8 }, { "fresh-f-report", 201, 3, 6 },
+		{ "fresh-g", 411, 5, 4 }, { "fresh-h", 382, 18, 20 }, { "fresh-i", 368, 11, 41 },
 		{ "fresh-j", 382, 13, 25 }, { "fresh-k", 404, 10, 6 }, { "fresh-l", 399, 8, 13 },
-		{ "fresh-m", 408, 7, 5 }, { "fresh-n", 403, 8, 9 }, { "fresh-o", 364, 19, 37 },
+		{ "fresh-m", 409, 6, 5 }, { "fresh-n", 403, 8, 9 }, { "fresh-o", 396, 7, 17 },
+		{ "fresh-p", 368, 21, 31 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };

@@ -539,7 +539,10 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], configured))
 			set = true;
 	}
-	if (!said_default && (!behaves || set))
+	/* "because backoff_factor is 2": a parameter named and given a value,
+	 * nothing configured, states what it is */
+	bool named_is = i + 1 < tx->n && (gf_is(&tx->t[i + 1], "is") || gf_is(&tx->t[i + 1], "equals"));
+	if (!said_default && !(named_is && !set) && (!behaves || set))
 		return;
 	gfig f;
 	size_t at;

@@ -241,6 +241,19 @@ grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t c
  * than 65504", "fl16(g) = 0" is "fl16(g) is 0", "S <= 65504" is "S at most
  * 65504".  An arrow "->", "==" and "!=" are left to the tokenizer (an arrow
  * is a step in a list).  Appends to out; false when s[i] is none of them. */
+/* "init_scale=1024", "backoff_factor=0.25": a keyword argument written
+ * right before the '=' at s[i] (a name with an underscore), a value the
+ * answer sets rather than one it states. */
+static bool
+kwarg_before(const char *s, size_t i)
+{
+	bool under = false;
+	size_t j = i;
+	while (j > 0 && (isalnum((unsigned char)s[j - 1]) || s[j - 1] == '_'))
+		under |= s[--j] == '_';
+	return j < i && under;
+}
+
 bool
 grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o)
 {
@@ -252,7 +265,7 @@ grade_comparison(const char *s, size_t i, size_t n, char *out, size_t *o)
 	else if (c == '<' && next != '-' && next != '<' && prev != '<')
 		w = next == '=' ? " at most " : " less than ";
 	else if (c == '=' && next != '=' && prev != '=' && prev != '!' && next != '>')
-		w = " is ";
+		w = kwarg_before(s, i) ? " set to " : " is ";
 	if (w == NULL)
 		return false;
 	while (*w)

@@ -7,7 +7,8 @@
  *   statement; "no" joins the question's clause as its negator, so "does
  *   a bigger scale help? No" reads as "a bigger scale does not help";
  * - a topic question of at most four words ("Loss scaling?", "Give
- *   up?") is a label for the sentence after it, which joins its clause.
+ *   up?") is a label for the sentence after it, which joins its clause;
+ *   a wh-question ("Why bf16?") is not: its answer stands alone.
  *
  * Runs on the tokens before the clause spans are built (text.c), so it
  * only renumbers: clause and sentence numbers stay in order. */
@@ -43,8 +44,12 @@ grade_answered_questions(gtext *tx)
 		if (a >= tx->n || (tx->t[a].flags & TK_QUESTION) || tx->t[a].sent == k->sent)
 			continue;
 		int reply = reply_at(tx, a);
+		/* "Why bf16? Because fp16's 5-bit exponent ...": the answer to a
+		 * wh-question stands on its own and is not joined to it */
+		static const char *const wh[] = { "why", "what", "how", "when", "where",
+			"which", "who", "whats", NULL };
 		bool topic = reply == 0 && i + 1 - q0 <= 4 && tx->t[q0].clause == k->clause &&
-		    !(tx->t[q0].flags & TK_IF);
+		    !(tx->t[q0].flags & TK_IF) && !grade_word_in(tx->t[q0].raw, wh);
 		if (reply == 0 && !topic)
 			continue;
 		for (size_t q = q0; q <= i; q++)

@@ -359,7 +359,8 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-multiplies-forward: seq: scaler/gradscaler/@scaling multipl*/scales/appli* every/each/all activation* | "
 	    "seq: scaler/gradscaler divid*/shrink* the activation*/activations/outputs -not/never ~6 | "
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
-	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9",
+	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9 | "
+	    "span: seq: =scale/=s so the forward/product shrink*/shrinks -not/never/instead/input/inputs ~10",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
 
@@ -429,7 +430,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: scaler/gradscaler/@scaling scal*/multipl*/divid*/halv*/lower* =lr ~6 | "
 	    "seq: divid*/scal*/lower*/reduc* learning rate/lr by/with =s/=scale/scale ~6 | "
 	    "seq: learning rate/lr must/should/has divid*/scal* =s/=scale/scale ~8 | "
-	    "seq: scaler.step/step halv*/lower*/reduc*/cut* the optimizer/optimizers learning rate/lr -not/never ~8 | seq: retr*/retry/retries the step/same gradient*/grads -not/never ~6",
+	    "seq: it/scaler/gradscaler halv*/lower*/reduc*/cut* the optimizer/optimizers learning rate/lr -not/never ~6 | seq: retr*/retry/retries the step/same gradient*/grads -not/never ~6",
 	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
 	    "the gradients back before the step",
 
@@ -494,7 +495,7 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-weights: seq: scaler/gradscaler/@scaling multipl*/scal* weights/parameters/params -gradient*/grads/update* ~5 | "
 	    "seq: =it also multipl*/scales/scale weights/parameters/params -gradient*/grads/update* ~5 | "
 	    "seq: multipl*/scal* the weights/parameters/params by =s/=scale/factor -gradient*/grads ~5 | "
-	    "seq: scaler.scale/scale multipl* the model/model s weights/parameters/params by -not/never/gradient*/grads ~8",
+	    "seq: scaler.scale/scale multipl* the model weights/parameters/params by -not/never/gradient*/grads ~8",
 	"  why: the scale multiplies the loss (and so the gradients), never the weights",
 
 	"misconception scale-up-on-zero: span: seq: rais*/increas*/doubl*/grow* =scale/=s when/whenever/if/after zero/zeros/underflow* ~8 | "
@@ -544,13 +545,13 @@ const char *const grade_shared_lines[] = {
 	    "seq: torch/pytorch/f/library softmax also/will/would nan/overflow* fp16/half "
 	    "-not/never/subtract*/stable/shift* ~8",
 	"  | seq: torch/pytorch/f/library softmax same bug/problem/issue -not ~9 | "
-	    "seq: torch.softmax/f.softmax/softmax does/do/uses/runs exactly/just/also the same naive -not/never ~6",
+	    "seq: torch.softmax/f.softmax/softmax does/do/uses/runs the same naive -not/never ~8",
 	"  why: torch.softmax and F.softmax subtract the max internally (and autocast runs them "
 	    "in fp32): the library softmax is the stable one",
 
 	"misconception cross-entropy-probs: seq: pass*/feed*/give*/hand* probabilit*/output*/its to/into "
 	    "cross_entropy/crossentropy/crossentropyloss/\"cross entropy\"/nll* -not/never/instead/rather/logit* ~10 | "
-	    "seq: cross_entropy/f.cross_entropy/crossentropyloss/nll_loss expects/expect/takes/wants/needs probabilit* -not/never ~3 | seq: pass*/feed*/give* softmax probabilit*/output* to/into f.cross_entropy/cross_entropy -not/never ~8",
+	    "seq: entropy/crossentropyloss/nll_loss expects/expect/takes/wants/needs probabilit* -not/never ~3 | seq: pass*/feed*/give* softmax probabilit*/output* to/into f.cross_entropy/cross_entropy -not/never ~8",
 	"  why: F.cross_entropy takes logits and applies log_softmax itself; probabilities "
 	    "passed to it are softmaxed twice",
 

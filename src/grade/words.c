@@ -144,7 +144,8 @@ static once_flag wc_once = ONCE_FLAG_INIT;
 static const char *const who[] = {
 	"might", "may", "would", "could", "people", "some", "many",
 	"whoever", "someone", "teammate", "they", "others", "colleague",
-	"team", "he", "she", "common", NULL
+	"team", "he", "she", "common", "manager", "coworker", "reviewer", "interviewer",
+	"boss", "friend", "mentor", "somebody", "everyone", "folks", NULL
 };
 static const char *const say[] = {
 	"think", "say", "says", "claim", "claims", "suggest", "suggests",
