@@ -144,6 +144,7 @@ const char *const grade_claim_cases_api[][3] = {
 	    "scale-multiplies-forward" },
 	{ "mock-overflow", "It is a precision failure: the mantissa cannot hold 1e8.",
 	    "precision-cause" },
+	{ "softmax", "Infinity divided by infinity yields 0 under IEEE rules.", "inf-over-inf-one" },
 	{ NULL, NULL, NULL }
 };
 
@@ -210,6 +211,7 @@ START_TEST(library_hardware_memory_claims)
 		{ "underflow", "fp16's normal values stop at 6.1e-5; below that come subnormals." },
 		{ "bf16", "With fp16 you are always tuning GradScaler; bf16 mostly lets you drop it." },
 		{ "mock-underflow", "It can't do anything about a forward inf, though." },
+		{ "softmax", "inf divided by inf is NaN, not 0, and 0 divided by 0 is NaN too." },
 		{ "underflow", "GradScaler(backoff_factor=0.25) quarters the scale on an overflow." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)

@@ -302,7 +302,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: inf/infinity divided inf/infinity 1/one | "
 	    "seq: inf/infinity inf/infinity evaluat*/is/comes/gives/equals 1/one -not/nan ~5",
 	"  | seq: ieee defines inf/infinity inf/infinity 1/one ~6 | seq: add*/adding/sum two/of inf*/infinit* gives/give/is/yields nan ~6",
-	"  | seq: ieee defines/says inf/infinity inf/infinity 1/one ~9",
+	"  | seq: ieee defines/says inf/infinity inf/infinity 1/one ~9 | "
+	    "seq: inf/infinity divided/over by inf/infinity gives/is/equals/yields 0/zero -not/never ~7",
 	"  why: inf / inf is NaN in IEEE 754 arithmetic (an invalid operation); that is the NaN here",
 
 	"misconception bf16-never-underflows: seq: @bf never/cannot/not underflow* | "
