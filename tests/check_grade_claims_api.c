@@ -145,6 +145,12 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "mock-overflow", "It is a precision failure: the mantissa cannot hold 1e8.",
 	    "precision-cause" },
 	{ "softmax", "Infinity divided by infinity yields 0 under IEEE rules.", "inf-over-inf-one" },
+	{ "overflow", "Use fp32 for it; fp32 and bf16 arrays occupy the same space in GPU memory.",
+	    "half-saves-no-memory" },
+	{ "bf16", "The hardware stores fp16 values padded to 32 bits, so nothing is saved.",
+	    "half-saves-no-memory" },
+	{ "bf16", "On CUDA, autocast defaults to bfloat16, so no dtype is needed.",
+	    "autocast-default-bf16" },
 	{ NULL, NULL, NULL }
 };
 
@@ -212,6 +218,8 @@ START_TEST(library_hardware_memory_claims)
 		{ "bf16", "With fp16 you are always tuning GradScaler; bf16 mostly lets you drop it." },
 		{ "mock-underflow", "It can't do anything about a forward inf, though." },
 		{ "softmax", "inf divided by inf is NaN, not 0, and 0 divided by 0 is NaN too." },
+		{ "overflow", "fp32 takes twice the memory of fp16, so widen only that op." },
+		{ "bf16", "On the CPU autocast defaults to bfloat16; on CUDA pass dtype=torch.bfloat16." },
 		{ "underflow", "GradScaler(backoff_factor=0.25) quarters the scale on an overflow." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
