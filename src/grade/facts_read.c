@@ -208,6 +208,14 @@ gf_bound_figure(const gtext *tx, size_t i, gfig *f, size_t *at)
 	for (size_t j = i + 1; j < tx->n && j <= i + GF_SCAN + 3; j++) {
 		if (tx->t[j].sent != tx->t[i].sent)
 			return false;
+		/* past a comma only the figure itself or a hedge on it ("the
+		 * max, about 65504"): "1e-8 >> min_bf16, S = 1" says nothing of
+		 * bf16's smallest value */
+		static const char *const appositive[] = { "about", "around", "roughly",
+			"approximately", "approx", "which", "namely", "ie", NULL };
+		if (tx->t[j].clause != tx->t[j - 1].clause && !tx->t[j].isnum &&
+		    !gf_is_any(&tx->t[j], appositive))
+			return false;
 		if (tx->t[j].isnum) {
 			static const char *const counted[] = { "steps", "step", "iterations",
 				"iteration", "bits", "bit", "times", "x", "digits", "epochs", NULL };

@@ -32,7 +32,7 @@ const char *const grade_shared_lines[] = {
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
 	    "span: seq: @bf which more/higher/better precision/precise/accurate ~6 | "
 	    "span: seq: @bf which round*/rounds better ~8 | "
-	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly ~4 | seq: @bf round*/rounds better ~4 | "
+	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly -that/what/this/why/how/where ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
 	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5 | "
@@ -265,7 +265,7 @@ const char *const grade_shared_lines[] = {
 	"  why: fp16 has subnormals: below its smallest normal, 2^-14, it keeps values down to "
 	    "2^-24 with fewer significant bits; only below half of that does a value flush to zero",
 
-	"misconception skip-wrong-cause: span: seq: skip* when/whenever/if/once/because/only loss/zero*/zeros/small/tiny/low/lower/up/rises/rose/increas*/plateau* -inf/infinity/infs/nan/nans/overflow*/nonfinite/\"non-finite\"/finite/bf16/bfloat16 ~10 | "
+	"misconception skip-wrong-cause: span: seq: skip* when/whenever/if/once/because/only loss/zero*/zeros/small/tiny/low/lower/rises/rose/increas*/plateau* -inf/infinity/infs/nan/nans/overflow*/nonfinite/\"non-finite\"/finite/bf16/bfloat16 ~10 | "
 	    "seq: notic*/detect*/sees/see/find*/finds zero/zeros skip* | seq: never skip*/skipped | "
 	    "seq: never see skip*/skipped",
 	"  why: scaler.step skips the optimizer step exactly when the unscaled gradients hold "
