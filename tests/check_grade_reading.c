@@ -431,6 +431,50 @@ START_TEST(answers_the_speaker_gives)
 }
 END_TEST
 
+/* Read from a second set: an alternative weighed with "would" (a
+ * counterfactual: its misconceptions are not asserted), a dismissal with
+ * its subject between ("the product stays inf"), a kludge judged, "exactly
+ * that" as emphasis, "superfluous", pushing back as a verdict, a couple of
+ * early skips called normal, and a figure past a comma that is no
+ * apposition. */
+START_TEST(alternatives_weighed_and_dismissed)
+{
+	static const char *const pass[][2] = {
+		{ "softmax", "exp(20) overflows fp16's 65504 to inf and inf/inf is NaN; subtract the "
+		    "max to get about [0.731, 0.269]. Clamping the logits to 11 would make exp finite "
+		    "but would change the probabilities." },
+		{ "overflow", "1e8 is past fp16's 65504, so the forward is inf. With a bigger scale the "
+		    "product stays inf, since the scale only multiplies the loss for backward; compute "
+		    "that matmul in fp32." },
+		{ "mock-softmax", "Hard-clipping logits is a kludge that alters the distribution. "
+		    "exp(20) is inf in fp16 and inf/inf is NaN; subtract the largest logit first, "
+		    "giving about [0.731, 0.269]." },
+		{ "bf16", "bf16 has fp32's 8 exponent bits, so its range is fp32's, and it cures "
+		    "exactly the overflow trouble of fp16; the cost is precision, 7 mantissa bits "
+		    "against 10. As for loss scaling, it is usually superfluous with bf16." },
+		{ "cmp-speedup", "I'd push back: skipped steps update nothing and the loss curve lags, "
+		    "so compare the time each run needs to reach the fp32 run's validation loss, "
+		    "counting skipped steps." },
+		{ "cmp-speedup", "Not a speedup yet. A couple of skipped steps are normal at the start "
+		    "while the scale settles, but this many waste whole steps; compare time to the "
+		    "same validation loss against fp32." },
+		{ "bf16", "bf16 gives fp32's range (8 exponent bits) with 7 mantissa bits, coarser "
+		    "than fp16's 10. Because 1e-8 >> min_bf16, S = 1 is enough: loss scaling is "
+		    "usually unnecessary." },
+	};
+	for (size_t k = 0; k < sizeof pass / sizeof pass[0]; k++) {
+		grade_result res = graded(pass[k][0], pass[k][1]);
+		ck_assert_msg(res.pass, "%zu (%s): %s", k, pass[k][0], grade_verdict_text(res.verdict));
+		done(&res);
+	}
+	/* a "would" that says the alternative works is asserted */
+	grade_result res = graded("overflow", "1e8 is past fp16's 65504, so the forward is inf. "
+	    "Raising the loss scale would fix it.");
+	ck_assert_msg(has_misc(&res, "raise-scale"), "a would that works is asserted");
+	done(&res);
+}
+END_TEST
+
 TCase *
 grade_reading_tcase(void)
 {
@@ -447,5 +491,6 @@ grade_reading_tcase(void)
 	tcase_add_test(tc, who_refuses_and_what_is_held);
 	tcase_add_test(tc, shift_and_scale_in_other_words);
 	tcase_add_test(tc, answers_the_speaker_gives);
+	tcase_add_test(tc, alternatives_weighed_and_dismissed);
 	return tc;
 }

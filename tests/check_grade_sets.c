@@ -418,7 +418,7 @@ END_TEST
 
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
- * fresh-a to fresh-o have been read and tuned on; fresh-p has not, and
+ * fresh-a to fresh-p have been read and tuned on; fresh-q has not, and
  * is printed as totals only.  The floors are what the grader reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
@@ -431,10 +431,10 @@ START_TEST(fresh_sets)
 		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 289, 4, 3 },
 		{ "fresh-d", 289, 4, 3 }, { "fresh-e", 290, 3, 3 },
 		{ "fresh-f-tune", 198, 4, 8 }, { "fresh-f-report", 201, 3, 6 },
-		{ "fresh-g", 411, 5, 4 }, { "fresh-h", 382, 18, 20 }, { "fresh-i", 368, 11, 41 },
+		{ "fresh-g", 411, 5, 4 }, { "fresh-h", 383, 17, 20 }, { "fresh-i", 368, 11, 41 },
 		{ "fresh-j", 382, 13, 25 }, { "fresh-k", 404, 10, 6 }, { "fresh-l", 399, 8, 13 },
-		{ "fresh-m", 409, 6, 5 }, { "fresh-n", 403, 8, 9 }, { "fresh-o", 401, 7, 12 },
-		{ "fresh-p", 368, 21, 31 },
+		{ "fresh-m", 409, 6, 5 }, { "fresh-n", 403, 8, 9 }, { "fresh-o", 402, 6, 12 },
+		{ "fresh-p", 379, 10, 31 }, { "fresh-q", 365, 21, 34 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };

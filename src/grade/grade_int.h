@@ -28,7 +28,9 @@ enum {
 /* Clauses that assert nothing: HY_COND for conditions, questions,
  * quotations and reported opinions; HY_MAIN for the clause a condition
  * governs ("raise the scale [if gradients underflow]"). */
-enum { HY_MAIN = 1, HY_COND = 2 };
+enum { HY_MAIN = 1, HY_COND = 2, HY_COUNTER = 4 };	/* HY_COUNTER: "doing X would
+						 * Y", a counterfactual: points made in it
+						 * count, misconceptions and steps do not */
 
 typedef struct gtok {
 	char stem[GRADE_WORD];

@@ -81,9 +81,49 @@ analogy(const gtext *tx, size_t i)
 	return true;
 }
 
+/* "Doing the clip before the unscale would compare S*g to 1.0",
+ * "Clamping the logits would change the answer": a clause whose subject
+ * is a gerund and whose verb comes after "would" weighs an alternative
+ * (HY_COUNTER), unless the verb says it works ("raising the scale would
+ * fix it" asserts), it is "be" (judged or asserted as it stands) or it
+ * is negated. */
+static void
+counterfactuals(gtext *tx)
+{
+	static const char *const works[] = { "fix", "help", "solv", "resolv", "work", "rescu",
+		"sav", "recov", "prevent", "avoid", "stop", "cur", "repair", "keep", "restor",
+		"be", "get", "bring", "let", "allow", NULL };
+	static const char *const notger[] = { "nothing", "everything", "something", "anything",
+		"during", "thing", "bring", "string", NULL };
+	for (int c = 0; c < tx->nclauses; c++) {
+		size_t s = tx->cstart[c], e = tx->cend[c];
+		if (s >= e || tx->hypo[c] != 0)
+			continue;
+		const char *w = tx->t[s].raw;
+		size_t n = strlen(w);
+		if (n < 5 || strcmp(w + n - 3, "ing") != 0 || grade_word_in(w, notger))
+			continue;
+		for (size_t q = s + 1; q + 1 < e && q < s + 10; q++) {
+			if (strcmp(tx->t[q].raw, "would") != 0)
+				continue;
+			size_t v = q + 1;
+			while (v < e && (strcmp(tx->t[v].raw, "just") == 0 || strcmp(tx->t[v].raw, "only") == 0 ||
+			    strcmp(tx->t[v].raw, "also") == 0 || strcmp(tx->t[v].raw, "then") == 0))
+				v++;
+			bool says_works = false;
+			for (size_t k = 0; v < e && works[k]; k++)
+				says_works |= strncmp(tx->t[v].stem, works[k], strlen(works[k])) == 0;
+			if (v < e && !says_works && !(tx->t[v].flags & TK_NEGATOR))
+				tx->hypo[c] = HY_COUNTER;
+			break;
+		}
+	}
+}
+
 void
 grade_mark_hypotheticals(gtext *tx)
 {
+	counterfactuals(tx);
 	for (size_t i = 0; i < tx->n; i++) {
 		unsigned char *h = &tx->hypo[tx->t[i].clause];
 		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))

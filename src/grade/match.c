@@ -315,8 +315,16 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	 * multiply an inf", "raising it merely delays the skip", "a bigger
 	 * scale only makes gradient overflow more likely" */
 	if (loose)
-		for (size_t q = me; q < ce && q - me <= 2; q++) {
+		for (size_t q = me; q < ce && q - me <= 4; q++) {
 			const char *w = tx->t[q].raw;
+			/* "with a higher scale the loss stays inf": the subject of
+			 * the dismissal stands between */
+			static const char *const subj[] = { "the", "loss", "product", "result",
+				"output", "value", "everything", NULL };
+			if (q - me <= 2 && grade_word_in(w, subj) && q + 1 < ce)
+				continue;
+			if (q - me > 2)
+				break;
 			/* "inf times a larger scale is still inf" */
 			if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 ||
 			    strcmp(w, "remains") == 0 || strcmp(w, "also") == 0) && q + 1 < ce &&
@@ -444,7 +452,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			int mc = tx->t[ph->span ? me - 1 : ms].clause;
 			if (ph->without.nalts && without_in(&ph->without, tx, ms, me))
 				continue;
-			bool hypo = tx->hypo[mc];
+			bool hypo = tx->hypo[mc] == HY_COUNTER ? e->kind != GK_CONCEPT : tx->hypo[mc] != 0;
 			/* a span: phrase over "X if Y" or "if Y, X" states the
 			 * implication itself: "the skips go away if you raise
 			 * the scale", "when it finds an inf it still steps" */

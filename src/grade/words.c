@@ -34,7 +34,8 @@ grade_hash(const char *s)
 static const char *const judges[] = {
 	"wrong", "useless", "pointless", "futile", "ineffective", "mistake",
 	"irrelevant", "herring", "misguided", "misleading", "bad", "worse",
-	"counterproductive", "harmful", "nonsense", "backwards", NULL
+	"counterproductive", "harmful", "nonsense", "backwards", "fudge", "hack", "kludge",
+	"bandaid", NULL
 };
 /* Negators that only look forward: "rather than raising the scale" negates
  * what follows, while "use bf16 instead" does not negate bf16. */
