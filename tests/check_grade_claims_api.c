@@ -235,6 +235,9 @@ START_TEST(size_reach_and_threshold_figures)
 	static const char *const wrong[][2] = {
 		{ "overflow", "Keep it in fp32; fp32 and fp16 both take 4 bytes a value anyway." },
 		{ "mock-overflow", "The scaler then doubles S, because backoff_factor is 2." },
+		{ "bf16", "Prefer fp32, which has fewer exponent bits than bf16." },
+		{ "overflow", "Move it to bf16. It has both a wider range and more mantissa bits than "
+		    "fp16." },
 		{ "overflow", "bf16 is smaller, at 1 byte per element." },
 		{ "softmax", "exp(20) is inf because fp16 can only reach 2048; subtract the max "
 		    "logit and you get [0.731, 0.269]." },
@@ -276,6 +279,8 @@ START_TEST(size_reach_and_threshold_figures)
 		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),
 		    "'%s' is not a false figure", wrong[i][1]);
 	static const char *const right[][2] = {
+		{ "bf16", "bf16 keeps fp32's exponent. Downside: it is less precise than fp16." },
+		{ "softmax", "Prefer bf16, which has a far wider range than fp16." },
 		{ "overflow", "fp16 takes 2 bytes per value and fp32 takes 4 bytes." },
 		{ "overflow", "Mixed precision with Adam costs about 16 bytes per parameter." },
 		{ "softmax", "fp16 can only reach 65504, so exp(20) is inf; subtract the max "

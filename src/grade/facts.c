@@ -135,6 +135,10 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		}
 		else if (tx->hasnum)
 			gf_check_scaled(tx, i, out, &n, max);
+		/* "bf16, which is more precise than fp16": a pronoun compares
+		 * the format it stands for */
+		if (!k->isnum && (gf_is(k, "it") || gf_is(k, "which")))
+			gf_check_comparison(tx, i, out, &n, max);
 		if (!k->isnum && !(k->cls & WC_FIG))
 			continue;
 		if (k->cls & WC_FMT)

@@ -298,6 +298,36 @@ prop_of(prop p, const fp_format *f)
 	    f->exp_bits;
 }
 
+/* The format "it" or "which" at i stands for, or GF_NOFMT: for "which"
+ * the format just before it ("move to bf16, which is more precise than
+ * fp16"); for "it" the subject, the first format of its sentence before
+ * it, else of the sentence before ("bf16 keeps fp32's exponent. Downside:
+ * it is less precise than fp16"), that is no part ("fp32's exponent"), no
+ * term of a comparison ("than fp16") and not in a quotation. */
+static int
+antecedent(const gtext *tx, size_t i)
+{
+	static const char *const object[] = { "than", "as", "like", "vs", "versus", "unlike",
+		"over", NULL };
+	if (gf_is(&tx->t[i], "which"))
+		return i > 0 ? gf_format_of(tx, i - 1) : GF_NOFMT;
+	if (!gf_is(&tx->t[i], "it"))
+		return GF_NOFMT;
+	for (int back = 0; back < 2; back++) {
+		int sent = tx->t[i].sent - back;
+		for (size_t j = 0; j < i; j++) {
+			if (tx->t[j].sent != sent)
+				continue;
+			int f = gf_format_of(tx, j);
+			if (f != GF_NOFMT && !(tx->t[j].flags & TK_POSS) &&
+			    tx->hypo[tx->t[j].clause] != HY_COND &&
+			    !(j > 0 && gf_is_any(&tx->t[j - 1], object)))
+				return f;
+		}
+	}
+	return GF_NOFMT;
+}
+
 void
 gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 {
@@ -309,6 +339,8 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 	static const char *const precw[] = { "precision", "mantissa", "fraction",
 		"significand", "accuracy", "resolution", NULL };
 	int a = gf_format_of(tx, i);
+	if (a == GF_NOFMT && (a = antecedent(tx, i)) == GF_NOFMT)
+		return;
 	struct { int cmp; prop p; } pairs[4];
 	size_t np = 0;
 	int cmp = 0;
