@@ -151,6 +151,30 @@ const char *const grade_claim_cases_api[][3] = {
 	    "half-saves-no-memory" },
 	{ "bf16", "On CUDA, autocast defaults to bfloat16, so no dtype is needed.",
 	    "autocast-default-bf16" },
+	{ "bf16", "Never pair them: GradScaler and bf16 are incompatible.", "scaler-breaks-bf16" },
+	{ "underflow", "Dividing by S later means gradients that had already become zero are "
+	    "restored.", "zero-restored" },
+	{ "underflow", "A too large S pushes the gradients down into the subnormal range.",
+	    "big-scale-underflows" },
+	{ "underflow", "After an inf the scaler rolls back the weights to the last good state.",
+	    "skip-rolls-back" },
+	{ "bf16", "A naive softmax is completely exact in bf16, so keep exp(x)/sum(exp(x)).",
+	    "bf16-naive-softmax" },
+	{ "cmp-speedup", "Those steps still count: GradScaler still applies a reduced update there.",
+	    "inf-step-taken" },
+	{ "cmp-speedup", "The skips are caused by gradients underflowing to zero.", "skip-wrong-cause" },
+	{ "mock-overflow", "Even fp32 fails here; only fp64 can hold the product.",
+	    "wide-overflows-1e8" },
+	{ "softmax", "Note that autocast runs softmax in fp16 to save memory.",
+	    "autocast-softmax-half" },
+	{ "underflow", "Then call scaler.unscale_(optimizer) a second time, just to be sure.",
+	    "unscale-twice" },
+	{ "underflow", "With loss scaling you no longer need fp32 master weights.",
+	    "scale-fixes-updates" },
+	{ "underflow", "If some overflow, GradScaler clamps them to 65504 and goes on.",
+	    "skip-zeroes-entries" },
+	{ "mock-overflow", "It fails because of precision: fp16 keeps 3 digits and 1e8 has 9.",
+	    "precision-cause" },
 	{ NULL, NULL, NULL }
 };
 
@@ -220,6 +244,12 @@ START_TEST(library_hardware_memory_claims)
 		{ "softmax", "inf divided by inf is NaN, not 0, and 0 divided by 0 is NaN too." },
 		{ "overflow", "fp32 takes twice the memory of fp16, so widen only that op." },
 		{ "bf16", "On the CPU autocast defaults to bfloat16; on CUDA pass dtype=torch.bfloat16." },
+		{ "bf16", "GradScaler still works with bf16; it is simply unnecessary there." },
+		{ "underflow", "A gradient that already became zero cannot be restored by dividing by S." },
+		{ "underflow", "If S is too small the gradients still underflow; too large and they "
+		    "overflow." },
+		{ "cmp-speedup", "A skipped step applies no update: the weights stay as they were." },
+		{ "mock-overflow", "It is range, not precision: 1e8 is past fp16's 65504." },
 		{ "underflow", "GradScaler(backoff_factor=0.25) quarters the scale on an overflow." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
@@ -235,6 +265,9 @@ START_TEST(size_reach_and_threshold_figures)
 	static const char *const wrong[][2] = {
 		{ "overflow", "Keep it in fp32; fp32 and fp16 both take 4 bytes a value anyway." },
 		{ "mock-overflow", "The scaler then doubles S, because backoff_factor is 2." },
+		{ "step-order", "update() moves the scale, which by default starts at 65504." },
+		{ "bf16", "bf16 keeps 8 exponent bits. Its smallest subnormal is 2^-24, the same as "
+		    "fp16." },
 		{ "bf16", "Prefer fp32, which has fewer exponent bits than bf16." },
 		{ "overflow", "Move it to bf16. It has both a wider range and more mantissa bits than "
 		    "fp16." },

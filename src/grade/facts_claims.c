@@ -475,11 +475,14 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		truth = c->init_scale;
 	} else if ((gf_is(k, "scale") || gf_is(k, "s")) && i + 2 < tx->n &&
 	    ((gf_is(&tx->t[i + 1], "which") || gf_is(&tx->t[i + 1], "that")) ?
-	    gf_is_any(&tx->t[i + 2], deflt) : gf_is(&tx->t[i + 1], "defaults"))) {
-		/* "its scale, which defaults to 1024", "S defaults to 2^10" */
+	    gf_is_any(&tx->t[i + 2], deflt) || (i + 4 < tx->n && gf_is(&tx->t[i + 2], "by") &&
+	    gf_is(&tx->t[i + 3], "default") && gf_is_any(&tx->t[i + 4], deflt)) :
+	    gf_is(&tx->t[i + 1], "defaults"))) {
+		/* "its scale, which defaults to 1024", "S defaults to 2^10",
+		 * "the scale, which by default starts at 65504" */
 		what = "initial scale";
 		truth = c->init_scale;
-		i += gf_is(&tx->t[i + 1], "defaults") ? 1 : 2;
+		i += gf_is(&tx->t[i + 1], "defaults") ? 1 : gf_is(&tx->t[i + 2], "by") ? 4 : 2;
 	} else if (gf_is(k, "by") && i >= 2 && i + 1 < tx->n && tx->t[i + 1].isnum &&
 	    (gf_is(&tx->t[i - 2], "multiplies") || gf_is(&tx->t[i - 2], "multiply")) &&
 	    (gf_is(&tx->t[i - 1], "it") || gf_is(&tx->t[i - 1], "s"))) {

@@ -89,13 +89,20 @@ gf_candidates(const gtext *tx, size_t from)
 		if (!gf_is_any(&tx->t[j], between_named))
 			break;
 	}
-	unsigned set = 0;
+	/* a format named as the term of a comparison ("its smallest
+	 * subnormal is 6e-8, the same as fp16") is what the figure is set
+	 * against, not what it is about, when the sentence has no other */
+	static const char *const object[] = { "as", "than", "like", "vs", "versus", NULL };
+	unsigned set = 0, compared = 0;
 	for (size_t j = 0; j < tx->n; j++)
 		if (tx->t[j].sent == sent) {
 			int f = gf_format_of(tx, j);
-			if (f != GF_NOFMT)
+			if (f != GF_NOFMT && j > 0 && gf_is_any(&tx->t[j - 1], object))
+				compared |= 1u << f;
+			else if (f != GF_NOFMT)
 				set |= 1u << f;
 		}
+	bool only_compared = set == 0 && compared != 0;
 	int last = -1;
 	for (size_t j = 0; j < tx->n && tx->t[j].sent < sent; j++)
 		if (gf_format_of(tx, j) != GF_NOFMT && tx->t[j].sent > last)
@@ -103,6 +110,8 @@ gf_candidates(const gtext *tx, size_t from)
 	for (size_t j = 0; last >= 0 && j < tx->n; j++)
 		if (tx->t[j].sent == last && gf_format_of(tx, j) != GF_NOFMT)
 			set |= 1u << gf_format_of(tx, j);
+	if (only_compared && last < 0)
+		set |= compared;	/* nothing else named: charity */
 	return set;
 }
 

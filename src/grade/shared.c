@@ -63,7 +63,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception wide-overflows-1e8: seq: @bf/fp32/float32 overflow* 1e8/100000000 ~6 | "
 	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
-	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6 | seq: 1e8/100000000 also exceed*/exceeds fp32/float32/@bf",
+	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6 | seq: 1e8/100000000 also exceed*/exceeds fp32/float32/@bf | "
+	    "seq: only fp64/float64/double can hold/represent/store -not ~4",
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",
 
@@ -86,14 +87,16 @@ const char *const grade_shared_lines[] = {
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
 	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
-	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12",
+	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12 | "
+	    "seq: also the standard/usual/right fix when/for the forward -not ~8 | seq: scal*/scaling shifts/moves every/all tensor* -not ~6",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
 	"misconception scale-fixes-updates: seq: @scaling @fixes tiny/small/fp16 update*/weight* ~8 | "
 	    "seq: @scaling also tiny/small update*/weight* ~8 | "
 	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6 | "
-	    "seq: =it also @fixes tiny/small/fp16 update*/weight* ~8",
+	    "seq: =it also @fixes tiny/small/fp16 update*/weight* ~8 | "
+	    "not: seq: need*/needs fp32/float32 master weights ~4",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
 	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
 
@@ -161,7 +164,8 @@ const char *const grade_shared_lines[] = {
 	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
 	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8 | "
 	    "seq: drop*/remove*/discard* fp32 cop*/master | "
-	    "not: seq: master/moment*/states/adam @bf loss/accuracy ~10",
+	    "not: seq: master/moment*/states/adam @bf loss/accuracy ~10 | "
+	    "seq: optimizer/master state/weights must also/be stored/kept/be in @bf -not/never ~10",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
@@ -216,7 +220,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
 	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: unscale* several/multiple/repeatedly times/once ~6 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
-	"  | seq: unscale* again/twice right/to/safe -not/error*/raises/once ~6",
+	"  | seq: unscale* again/twice right/to/safe -not/error*/raises/once ~6 | "
+	    "seq: scaler.unscale_/unscale_/unscale* a second time -not/never/error*/raise* ~8",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
 
@@ -267,7 +272,8 @@ const char *const grade_shared_lines[] = {
 
 	"misconception skip-wrong-cause: span: seq: skip* when/whenever/if/once/because/only loss/zero*/zeros/small/tiny/low/lower/rises/rose/increas*/plateau* -inf/infinity/infs/nan/nans/overflow*/nonfinite/\"non-finite\"/finite/bf16/bfloat16 ~10 | "
 	    "seq: notic*/detect*/sees/see/find*/finds zero/zeros skip* | seq: never skip*/skipped | "
-	    "seq: never see skip*/skipped",
+	    "seq: never see skip*/skipped | "
+	    "seq: skipped/skips/skip* caused by gradient*/grads underflow* -not ~6",
 	"  why: scaler.step skips the optimizer step exactly when the unscaled gradients hold "
 	    "an inf or NaN; a loss that rose or fell, or small gradients, skip nothing, and "
 	    "an overflow can make any run skip",
@@ -531,7 +537,8 @@ const char *const grade_shared_lines[] = {
 	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
 	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
 	"  | seq: exp*/exponential* never overflow* in @bf ~6 | seq: drop*/skip*/remove* the max-subtraction/max subtraction/shift trick* ~4",
-	"  | seq: drop*/skip*/remove* max subtraction/trick -not ~5 | not: seq: exp*/exponential* can/will ever/never overflow* in @bf ~8",
+	"  | seq: drop*/skip*/remove* max subtraction/trick -not ~5 | not: seq: exp*/exponential* can/will ever/never overflow* in @bf ~8 | "
+	    "seq: naive softmax perfectly/fully/completely accurate/exact @bf -not/never ~10 | not: seq: need for max subtraction/subtract*/shift* @bf ~8 | span: seq: unstable code becomes exact -not ~6",
 	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
 	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
 	"misconception softmax-top-one: seq: largest/max/maximum/top/biggest/winning probabilit*/class exactly 1/one "

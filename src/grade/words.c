@@ -59,7 +59,7 @@ static const char *const skippable[] = {
 	"could", "must", "to", "by", "due", "caused", "because", "of", "from",
 	"about", "any", "so", "much", "more", "try", "than", "think", "believe",
 	"expect", "suppose", "something", "anything", "real", "true", "genuine",
-	"actual", "proper",
+	"actual", "proper", "longer",
 	/* adverbs of frequency and degree: "you don't normally need loss
 	 * scaling", "it does not usually help" */
 	"normally", "usually", "typically", "generally", "ordinarily",
