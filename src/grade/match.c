@@ -332,7 +332,9 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			    strcmp(tx->t[q + 1].stem, "nan") == 0))
 				return true;
 			/* "a larger S makes gradient overflow more likely" */
-			if (strncmp(tx->t[q].stem, "mak", 3) == 0 && grade_makes_harm(tx, q, ce))
+			if ((strncmp(tx->t[q].stem, "mak", 3) == 0 || strncmp(tx->t[q].stem, "mean", 4) == 0 ||
+			    strncmp(tx->t[q].stem, "caus", 4) == 0 || strncmp(tx->t[q].stem, "lead", 4) == 0) &&
+			    grade_makes_harm(tx, q, ce))
 				return true;
 			/* "raising S at best means the step is skipped" */
 			if (strcmp(w, "at") == 0 && q + 1 < ce && strcmp(tx->t[q + 1].raw, "best") == 0)
@@ -358,11 +360,19 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		if (!(t->flags & TK_SKIP))
 			break;
 	}
-	/* after: at most 4 auxiliaries or fixing verbs, then a negator */
-	for (size_t q = me; q < ce && q - me <= 4; q++) {
+	/* after: at most 4 auxiliaries or fixing verbs, then a negator; "of"
+	 * and its noun stand between too ("to raise the scale of GradScaler
+	 * is not useful") */
+	for (size_t q = me; q < ce && q - me <= 6; q++) {
 		const gtok *t = &tx->t[q];
 		if (t->flags & TK_NEGATOR)
 			return true;
+		if (strcmp(t->raw, "of") == 0 && q + 2 < ce) {
+			q += strcmp(tx->t[q + 1].raw, "the") == 0 ? 2 : 1;
+			continue;
+		}
+		if (q - me > 4)
+			break;
 		if (!(t->flags & TK_POSTSKIP))
 			break;
 	}
