@@ -435,8 +435,9 @@ END_TEST
  * counterfactual: its misconceptions are not asserted), a dismissal with
  * its subject between ("the product stays inf"), a kludge judged, "exactly
  * that" as emphasis, "superfluous", pushing back as a verdict, a couple of
- * early skips called normal, and a figure past a comma that is no
- * apposition. */
+ * early skips called normal, a figure past a comma that is no apposition,
+ * "of X" before a negator, "means more overflow", the scale said to protect
+ * small gradients, and an ellipsis of arguments inside a list. */
 START_TEST(alternatives_weighed_and_dismissed)
 {
 	static const char *const pass[][2] = {
@@ -461,6 +462,18 @@ START_TEST(alternatives_weighed_and_dismissed)
 		{ "bf16", "bf16 gives fp32's range (8 exponent bits) with 7 mantissa bits, coarser "
 		    "than fp16's 10. Because 1e-8 >> min_bf16, S = 1 is enough: loss scaling is "
 		    "usually unnecessary." },
+		{ "overflow", "1e8 is past fp16's 65504, so the forward product is inf. To increase "
+		    "the scale of the scaler is not useful here; run that multiply in fp32." },
+		{ "overflow", "1e8 is past fp16's 65504, so the forward product is inf and stays inf "
+		    "under any loss scale; more scale means more overflow in backward. Use fp32 for "
+		    "that op." },
+		{ "mock-overflow", "1e8 overflows fp16's 65504 in the forward, giving inf. Loss "
+		    "scaling protects small gradients from underflow in backward, so no. Compute the "
+		    "product in bf16." },
+		{ "step-order", "Clipping needs true magnitudes, so it must come after unscaling. In "
+		    "code: with autocast: loss = f(x); scaler.scale(loss).backward(); "
+		    "scaler.unscale_(opt); clip_grad_norm_(params, ...); scaler.step(opt) (skipped on "
+		    "inf); scaler.update()." },
 	};
 	for (size_t k = 0; k < sizeof pass / sizeof pass[0]; k++) {
 		grade_result res = graded(pass[k][0], pass[k][1]);

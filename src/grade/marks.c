@@ -66,6 +66,15 @@ grade_clause_break(const char *a, size_t i, size_t n)
 	if (c == '.') {	/* scaler.step, scale(loss).backward: not an end */
 		if (isalnum((unsigned char)next) || next == '_')
 			return false;
+		/* an ellipsis standing for arguments, "clip_grad_norm_(...)",
+		 * "f(x, ...)": no end */
+		if (next == '.' || prev == '.') {
+			size_t f = i;
+			while (f < n && a[f] == '.')
+				f++;
+			if (f < n && (a[f] == ')' || a[f] == ',' || a[f] == ']'))
+				return false;
+		}
 		/* "e.g.", "i.e.", "vs.", "approx.": abbreviations, no end */
 		if (i >= 3 && isalpha((unsigned char)prev) && a[i - 2] == '.' &&
 		    isalpha((unsigned char)a[i - 3]))
