@@ -175,6 +175,16 @@ const char *const grade_claim_cases_api[][3] = {
 	    "skip-zeroes-entries" },
 	{ "mock-overflow", "It fails because of precision: fp16 keeps 3 digits and 1e8 has 9.",
 	    "precision-cause" },
+	{ "softmax", "Subtract the minimum logit: that is just as stable.", "subtract-min" },
+	{ "step-order", "Unscale first: the catch is that clipping itself multiplies the gradients by S again.",
+	    "clip-multiplies" },
+	{ "underflow", "Past its smallest value an underflow gives NaN, not zero.", "underflow-nan" },
+	{ "bf16", "bf16 needs twice as much memory as fp16 for its wider exponent.",
+	    "half-saves-no-memory" },
+	{ "mock-underflow", "The scale makes all intermediate tensors of the forward S times "
+	    "larger too.", "scale-multiplies-forward" },
+	{ "softmax", "exp(20) is inf in fp16 and in fp32 alike.", "wide-overflows-1e8" },
+	{ "step-order", "When it found an inf, update() doubles the scale.", "scale-up-on-inf" },
 	{ NULL, NULL, NULL }
 };
 
@@ -250,6 +260,10 @@ START_TEST(library_hardware_memory_claims)
 		    "overflow." },
 		{ "cmp-speedup", "A skipped step applies no update: the weights stay as they were." },
 		{ "mock-overflow", "It is range, not precision: 1e8 is past fp16's 65504." },
+		{ "softmax", "Subtract the max, not the minimum: then every exponent is at most 0." },
+		{ "step-order", "Clipping scales the gradients down to max_norm; it never multiplies by S." },
+		{ "underflow", "An underflow gives zero, not NaN; NaN comes from inf/inf." },
+		{ "step-order", "When it found an inf, update() halves the scale." },
 		{ "underflow", "GradScaler(backoff_factor=0.25) quarters the scale on an overflow." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)

@@ -65,6 +65,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
 	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6 | seq: 1e8/100000000 also exceed*/exceeds fp32/float32/@bf | "
 	    "seq: only fp64/float64/double can hold/represent/store -not ~4",
+	"  | seq: overflow*/inf fp16 fp32/float32 too/alike/as -not/never/only ~8 | seq: any 16 32-bit/32 float -not ~8 | seq: overflow* fp32/float32 as well -not ~8",
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",
 
@@ -166,6 +167,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: drop*/remove*/discard* fp32 cop*/master | "
 	    "not: seq: master/moment*/states/adam @bf loss/accuracy ~10 | "
 	    "seq: optimizer/master state/weights must also/be stored/kept/be in @bf -not/never ~10",
+	"  | seq: keep*/store*/hold* weights/states/moments purely/only/entirely/all in @bf -not/never ~8 | not: seq: tiny/small updates lost @bf ~6",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
@@ -274,6 +276,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: notic*/detect*/sees/see/find*/finds zero/zeros skip* | seq: never skip*/skipped | "
 	    "seq: never see skip*/skipped | "
 	    "seq: skipped/skips/skip* caused by gradient*/grads underflow* -not ~6",
+	"  | span: seq: skip* whenever/when/if any gradient*/grad underflow* zero -not/never ~12",
 	"  why: scaler.step skips the optimizer step exactly when the unscaled gradients hold "
 	    "an inf or NaN; a loss that rose or fell, or small gradients, skip nothing, and "
 	    "an overflow can make any run skip",
@@ -310,6 +313,7 @@ const char *const grade_shared_lines[] = {
 	"  | seq: ieee defines inf/infinity inf/infinity 1/one ~6 | seq: add*/adding/sum two/of inf*/infinit* gives/give/is/yields nan ~6",
 	"  | seq: ieee defines/says inf/infinity inf/infinity 1/one ~9 | "
 	    "seq: inf/infinity divided/over by inf/infinity gives/is/equals/yields 0/zero -not/never ~7",
+	"  | seq: adding/add* inf inf produc*/gives/yields/is/makes nan -not ~8",
 	"  why: inf / inf is NaN in IEEE 754 arithmetic (an invalid operation); that is the NaN here",
 
 	"misconception bf16-never-underflows: seq: @bf never/cannot/not underflow* | "
@@ -368,6 +372,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
 	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9 | "
 	    "span: seq: =scale/=s so the forward/product shrink*/shrinks -not/never/instead/input/inputs ~10",
+	"  | span: seq: every/all tensor*/intermediate* activation*/forward times/bigger/larger -not/never/only ~14 | seq: every/all intermediate value*/tensor* forward -not/never/only ~10",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
 
@@ -438,6 +443,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: divid*/scal*/lower*/reduc* learning rate/lr by/with =s/=scale/scale ~6 | "
 	    "seq: learning rate/lr must/should/has divid*/scal* =s/=scale/scale ~8 | "
 	    "seq: it/scaler/gradscaler halv*/lower*/reduc*/cut* the optimizer/optimizers learning rate/lr -not/never ~6 | seq: retr*/retry/retries the step/same gradient*/grads -not/never ~6",
+	"  | seq: it/scaler/gradscaler/step halv*/lower*/reduc* the learning rate/lr -not/never ~5",
 	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
 	    "the gradients back before the step",
 
