@@ -50,6 +50,17 @@ done(grade_result *res)
 	held = NULL;
 }
 
+/* Each (question, answer) of cases passes. */
+static void
+all_pass(const char *const (*cases)[2], size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		grade_result res = graded(cases[k][0], cases[k][1]);
+		ck_assert_msg(res.pass, "%zu (%s): %s", k, cases[k][0], grade_verdict_text(res.verdict));
+		done(&res);
+	}
+}
+
 static bool
 has_misc(const grade_result *res, const char *id)
 {
@@ -400,11 +411,7 @@ START_TEST(answers_the_speaker_gives)
 		    "loss by S before backward and divide the gradients by S before the step; too "
 		    "large an S overflows the gradients." },
 	};
-	for (size_t k = 0; k < sizeof pass / sizeof pass[0]; k++) {
-		grade_result res = graded(pass[k][0], pass[k][1]);
-		ck_assert_msg(res.pass, "%zu (%s): %s", k, pass[k][0], grade_verdict_text(res.verdict));
-		done(&res);
-	}
+	all_pass(pass, sizeof pass / sizeof pass[0]);
 	/* the reply asserts: a yes makes the question's claim the speaker's */
 	grade_result res = graded("mock-overflow", "1e8 is past fp16's 65504, so the product "
 	    "is inf. Does a bigger loss scale make the product finite again? Yes.");
@@ -475,11 +482,7 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.unscale_(opt); clip_grad_norm_(params, ...); scaler.step(opt) (skipped on "
 		    "inf); scaler.update()." },
 	};
-	for (size_t k = 0; k < sizeof pass / sizeof pass[0]; k++) {
-		grade_result res = graded(pass[k][0], pass[k][1]);
-		ck_assert_msg(res.pass, "%zu (%s): %s", k, pass[k][0], grade_verdict_text(res.verdict));
-		done(&res);
-	}
+	all_pass(pass, sizeof pass / sizeof pass[0]);
 	/* a "would" that says the alternative works is asserted */
 	grade_result res = graded("overflow", "1e8 is past fp16's 65504, so the forward is inf. "
 	    "Raising the loss scale would fix it.");
