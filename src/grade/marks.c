@@ -75,7 +75,8 @@ grade_clause_break(const char *a, size_t i, size_t n)
 			if (f < n && (a[f] == ')' || a[f] == ',' || a[f] == ']'))
 				return false;
 		}
-		/* "e.g.", "i.e.", "vs.", "approx.": abbreviations, no end */
+		/* abbreviations are no end: letters between dots ("w.r.t.";
+		 * "e.g." and "i.e." are already words, text.c), "vs.", "approx." */
 		if (i >= 3 && isalpha((unsigned char)prev) && a[i - 2] == '.' &&
 		    isalpha((unsigned char)a[i - 3]))
 			return false;

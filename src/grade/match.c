@@ -315,16 +315,14 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	 * multiply an inf", "raising it merely delays the skip", "a bigger
 	 * scale only makes gradient overflow more likely" */
 	if (loose)
-		for (size_t q = me; q < ce && q - me <= 4; q++) {
+		for (size_t q = me; q < ce && q - me <= 2; q++) {
 			const char *w = tx->t[q].raw;
 			/* "with a higher scale the loss stays inf": the subject of
 			 * the dismissal stands between */
 			static const char *const subj[] = { "the", "loss", "product", "result",
 				"output", "value", "everything", NULL };
-			if (q - me <= 2 && grade_word_in(w, subj) && q + 1 < ce)
+			if (grade_word_in(w, subj) && q + 1 < ce)
 				continue;
-			if (q - me > 2)
-				break;
 			/* "inf times a larger scale is still inf" */
 			if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 ||
 			    strcmp(w, "remains") == 0 || strcmp(w, "also") == 0) && q + 1 < ce &&
