@@ -92,11 +92,21 @@ main(void)
 		grade_answer(rub[i], ans[i], strlen(ans[i]), &res);
 		grade_result_free(&res);
 	}
+	/* the rate from passes with no clock read per answer (reading the
+	 * thread's CPU clock is a system call, a few per cent of an answer);
+	 * the per-answer times from passes of their own */
+	double t0 = now();
+	for (int rep = 0; rep < 20; rep++)
+		for (size_t i = 0; i < n; i++) {
+			grade_result res;
+			grade_answer(rub[i], ans[i], strlen(ans[i]), &res);
+			grade_result_free(&res);
+		}
+	double total = now() - t0;
 	double best = 1e9, worst = 0;
 	size_t slow = 0;
 	static double times[512 * 20];
 	long graded = 0;
-	double t0 = now();
 	for (int rep = 0; rep < 20; rep++)
 		for (size_t i = 0; i < n; i++) {
 			grade_result res;
@@ -113,7 +123,6 @@ main(void)
 			grade_result_free(&res);
 			graded++;
 		}
-	double total = now() - t0;
 	qsort(times, (size_t)graded, sizeof times[0], cmp_double);
 	double median = times[graded / 2], p99 = times[graded * 99 / 100];
 	double rate = (double)graded / total;

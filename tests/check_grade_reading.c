@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <check.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -491,12 +492,63 @@ START_TEST(alternatives_weighed_and_dismissed)
 }
 END_TEST
 
+/* What a word reads as is worked out once and remembered (lexicon.c): a
+ * word read again, after thousands of others have passed through the
+ * cache, reads as it did the first time and as the steps themselves make
+ * it (respelt or mended, then stemmed), whatever its case. */
+static void
+expect_word(const char *w)
+{
+	char low[GRADE_WORD], fixed[GRADE_WORD], stem[GRADE_WORD];
+	size_t n = strlen(w) < GRADE_WORD - 1 ? strlen(w) : GRADE_WORD - 1;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)tolower((unsigned char)w[i]);
+	low[n] = '\0';
+	const char *meant = grade_respell(low, fixed, sizeof fixed);
+	if (meant == low && (meant = grade_spell(low)) == NULL)
+		meant = low;
+	if (meant != low)
+		grade_stem(meant, strlen(meant), stem);
+	else
+		grade_stem(w, strlen(w), stem);
+	gtext tx = grade_test_tokens(w);
+	ck_assert_int_eq(tx.n, 1);
+	ck_assert_msg(strcmp(tx.t[0].raw, meant) == 0 && strcmp(tx.t[0].stem, stem) == 0,
+	    "'%s' read as %s/%s, want %s/%s", w, tx.t[0].raw, tx.t[0].stem, meant, stem);
+	ck_assert_uint_eq(tx.t[0].hash, grade_hash(stem));
+	ck_assert_uint_eq(tx.t[0].cls, grade_word_class(meant));
+	gtext_free(&tx);
+}
+
+START_TEST(words_read_alike_every_time)
+{
+	static const char *const words[] = { "normalise", "Normalised", "gradinet",
+		"foward", "Overflowing", "scaler", "unscale", "isn", "the",
+		"underflowingunderflowingly", "internationalisations", NULL };
+	char w[32];
+
+	for (int round = 0; round < 2; round++) {
+		for (size_t i = 0; words[i]; i++)
+			expect_word(words[i]);
+		for (int k = 0; k < 20000; k++) {	/* past every slot, many times */
+			snprintf(w, sizeof w, "zzq%c%c%c%c", 'a' + k % 26, 'a' + k / 26 % 26,
+			    'a' + k / 676 % 26, 'a' + k / 17576 % 26);
+			gtext tx = grade_test_tokens(w);
+			ck_assert_msg(tx.n == 1 && strcmp(tx.t[0].raw, w) == 0,
+			    "'%s' read as '%s'", w, tx.n ? tx.t[0].raw : "");
+			gtext_free(&tx);
+		}
+	}
+}
+END_TEST
+
 TCase *
 grade_reading_tcase(void)
 {
 	TCase *tc = tcase_create("reading");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, numbered_list_without_punctuation);
+	tcase_add_test(tc, words_read_alike_every_time);
 	tcase_add_test(tc, parenthesised_gloss);
 	tcase_add_test(tc, imperative_and_its_consequence);
 	tcase_add_test(tc, any_of_them_asks_no_hedge);

@@ -107,6 +107,19 @@ bool grade_is_pronoun(const char *w, size_t n);	/* it, that, ...: 's = is */
 /* w as it was meant (common misspellings; British -ise read as -ize). */
 const char *grade_respell(const char *w, char *buf, size_t size);
 
+/* What the grader reads off one word (lexicon.c): the word meant (respelt
+ * or a slip mended), its stem and the stem's hash, the classes of the two. */
+typedef struct glex {
+	char raw[GRADE_WORD];
+	char stem[GRADE_WORD];
+	unsigned hash, cls, scls;
+	bool respelt;		/* raw is not the word as written */
+} glex;
+/* The analysis of the word orig (len bytes as written) whose lower-case
+ * form, cut to GRADE_WORD - 1 bytes, is w: cached per thread, or worked
+ * out into *scratch. */
+const glex *grade_lex(const char *orig, size_t len, const char *w, glex *scratch);
+
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */
 bool gtext_build(const char *s, size_t len, gtext *tx);

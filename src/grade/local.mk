@@ -10,6 +10,7 @@ GRADE_SOURCES = \
 	src/grade/calls.c \
 	src/grade/marks.c \
 	src/grade/text.c \
+	src/grade/lexicon.c \
 	src/grade/qa.c \
 	src/grade/hypo.c \
 	src/grade/rubric_util.c \

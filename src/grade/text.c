@@ -166,20 +166,11 @@ add_word(gtext *tx, const char *w, size_t len)
 	for (size_t i = 0; i < n; i++)
 		raw[i] = (char)tolower((unsigned char)w[i]);
 	raw[n] = '\0';
-	char fixed[GRADE_WORD];
-	const char *meant = grade_respell(raw, fixed, sizeof fixed);
-	if (meant == raw && (meant = grade_spell(raw)) == NULL)
-		meant = raw;	/* "multply", "gradinet": one edit from a term */
-	if (meant != raw) {	/* "foward" is forward, "normalise" normalize */
-		/* grade_respell may have written "normalize" into fixed itself:
-		 * printing fixed into fixed would overlap */
-		if (meant != fixed)
-			snprintf(fixed, sizeof fixed, "%s", meant);
-		memcpy(raw, fixed, sizeof raw);
-		w = raw;
-		len = strlen(raw);
-	}
-	unsigned cls = grade_word_class(raw);
+	glex scratch;
+	const glex *lx = grade_lex(w, len, raw, &scratch);
+	/* "foward" is forward, "normalise" normalize, "multply" multiply */
+	memcpy(raw, lx->raw, sizeof raw);
+	unsigned cls = lx->cls;
 	/* "loss scaling then becomes redundant": a then between a subject
 	 * and its verb is an adverb, so the clause it opened is taken back */
 	static const char *const then_verbs[] = { "becomes", "become", "is", "are", "gets",
@@ -217,11 +208,11 @@ add_word(gtext *tx, const char *w, size_t len)
 	gtok *k = push(tx);
 	if (k == NULL)
 		return false;
-	grade_stem(w, len, k->stem);
-	k->hash = grade_hash(k->stem);
+	memcpy(k->stem, lx->stem, sizeof k->stem);
+	k->hash = lx->hash;
 	memcpy(k->raw, raw, sizeof k->raw);
 	k->cls = cls;
-	unsigned scls = strcmp(k->stem, raw) == 0 ? cls : grade_word_class(k->stem);
+	unsigned scls = lx->scls;
 	k->flags |= (cls & WC_NEG ? TK_NEGATOR : 0) | (cls & WC_PRENEG ? TK_PRENEG : 0) |
 	    (cls & WC_SKIP ? TK_SKIP : 0) | (cls & WC_IF ? TK_IF : 0) |
 	    (cls & WC_FUNC ? TK_FUNC : 0) | ((cls | scls) & WC_POST ? TK_POSTSKIP : 0) |
