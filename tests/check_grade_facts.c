@@ -178,6 +178,30 @@ START_TEST(false_figures_fall)
 		 * under it does vanish */
 		STANDS("in %s values below %.3g can not be represented", q->name, q->min_sub / 1000);
 	}
+	/* a clause whose subject is a format's speaks of that format, whatever
+	 * the sentence before named: fp32 has about 7 digits, bf16 not */
+	for (size_t i = 0; i < 2; i++) {
+		const quant *q = &formats[i];
+		int digits = (int)lround((q->man_bits + 1) * log10(2.0));
+		FALLS("%s is fine for range, like fp32. %s's %d mantissa bits give about 7 "
+		    "significant decimal digits, compared with fp32's 23.", q->name, q->name,
+		    q->man_bits);
+		STANDS("%s is fine for range, like fp32. %s's %d mantissa bits give about %d "
+		    "significant decimal digits, compared with fp32's 23.", q->name, q->name,
+		    q->man_bits, digits);
+	}
+	/* "the same N as": the figure is claimed of the subject */
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		for (size_t j = 0; j < sizeof formats / sizeof formats[0]; j++) {
+			const quant *q = &formats[i], *o = &formats[j];
+			if (q->min_sub != o->min_sub)
+				FALLS("%s's smallest subnormal is the same %.3g as %s's", q->name,
+				    o->min_sub, o->name);
+			if (q->max != o->max)
+				FALLS("%s's largest value is the same %.4g as %s's", q->name, o->max, o->name);
+			else
+				STANDS("%s's largest value is the same %.4g as %s's", q->name, o->max, o->name);
+		}
 	FALLS("fp16 keeps 3 digits, so anything smaller than 0.001 turns into 0.");
 	STANDS("in fp16 anything smaller than 0.001 is still representable");
 }
@@ -242,6 +266,17 @@ START_TEST(expressions_against_libm)
 		    p > 0.5 ? p - 0.15 : p + 0.15, p > 0.5 ? 1.15 - p : 0.85 - p);
 	}
 	STANDS("clamping [20, 19] to [11, 11] gives softmax probabilities [0.5, 0.5]");
+	/* two exponentials named with their values stand for the logits too
+	 * (the larger first): "exp(0) = 1 and exp(-1) ≈ 0.368, so ..." */
+	for (size_t i = 0; i < sizeof logit / sizeof logit[0]; i++) {
+		double d = -fabs(logit[i][0] - logit[i][1]), p = 1 / (1 + exp(d));
+		if (d == 0)
+			continue;
+		STANDS("after the shift exp(0) = 1 and exp(%g) ≈ %.3g, so softmax is about "
+		    "[%.3f, %.3f]", d, exp(d), p, 1 - p);
+		FALLS("after the shift exp(0) = 1 and exp(%g) ≈ %.3g, so softmax is about "
+		    "[%.3f, %.3f]", d, exp(d), p - 0.1, 1.1 - p);
+	}
 	/* operands of a larger formula are not claims of their own */
 	STANDS("p = (1/(1+e^-1), e^-1/(1+e^-1)) = (0.731, 0.269)");
 	STANDS("max(fp16) = (2 - 2^-10) x 2^15 = 65504");
@@ -401,6 +436,18 @@ START_TEST(scaler_defaults_checked)
 	STANDS("GradScaler starts from a default loss scale of 65536");
 	FALLS("GradScaler starts at 1024 and halves on every inf");
 	STANDS("GradScaler starts at 65536 and halves on every inf");
+	/* the scale said to be a figure in a clause that says it is the
+	 * default; a later clause's scale is not */
+	static const double scales[] = { 128, 1024, 16777216, 1 };
+	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+		FALLS("By default the scale is %g.", scales[i]);
+		FALLS("The loss scale is %g by default.", scales[i]);
+		int k = 1 + 3 * (int)i;	/* halvings */
+		STANDS("After %d overflows the scale is %g, though it was 65536 by default.", k,
+		    ldexp(65536, -k));
+	}
+	STANDS("By default the scale is 2^16 = 65536.");
+	STANDS("It starts at 65536 by default, and after an overflow the scale is 32768.");
 }
 END_TEST
 

@@ -68,6 +68,33 @@ static const char *const between_named[] = { "the", "s", "has", "have", "with",
 	"gets", "offers", "gives", "provides", "stores", "allots", "dedicates", "still",
 	"retains", "keeps", "only", NULL };
 
+/* The format whose possessive is the subject of token i's clause ("bf16's
+ * 7 mantissa bits give about 7 digits"), when the clause names no other
+ * but as the term of a comparison ("compared with fp16's 10"); else
+ * GF_NOFMT.  Such a clause speaks of that format, whatever an earlier
+ * sentence named. */
+/* Words before the term of a comparison: "as fp16", "than fp32". */
+static const char *const object[] = { "as", "than", "like", "vs", "versus", NULL };
+
+static int
+subject_format(const gtext *tx, size_t i)
+{
+	int c = tx->t[i].clause;
+	size_t s0 = tx->cstart[c];
+
+	while (s0 < i && (gf_is(&tx->t[s0], "the") || gf_is(&tx->t[s0], "and") ||
+	    gf_is(&tx->t[s0], "but") || gf_is(&tx->t[s0], "so")))
+		s0++;
+	if (s0 >= i || !(tx->t[s0].flags & TK_POSS) || gf_format_of(tx, s0) == GF_NOFMT)
+		return GF_NOFMT;
+	for (size_t j = tx->cstart[c]; j < tx->cend[c]; j++)
+		if (j != s0 && gf_format_of(tx, j) != GF_NOFMT &&
+		    !(j > 0 && (gf_is_any(&tx->t[j - 1], object) || gf_is(&tx->t[j - 1], "with") ||
+		    gf_is(&tx->t[j - 1], "against"))))
+			return GF_NOFMT;
+	return gf_format_of(tx, s0);
+}
+
 /* The formats a figure at token i may be about, as a bit set: the one
  * named just before what it measures (from, "fp16's max", "the bf16
  * maximum") alone; else every format of its sentence and the formats
@@ -89,10 +116,12 @@ gf_candidates(const gtext *tx, size_t from)
 		if (!gf_is_any(&tx->t[j], between_named))
 			break;
 	}
+	int subj = subject_format(tx, from);
+	if (subj != GF_NOFMT)
+		return 1u << subj;
 	/* a format named as the term of a comparison ("its smallest
 	 * subnormal is 6e-8, the same as fp16") is what the figure is set
 	 * against, not what it is about, when the sentence has no other */
-	static const char *const object[] = { "as", "than", "like", "vs", "versus", NULL };
 	unsigned set = 0, compared = 0;
 	for (size_t j = 0; j < tx->n; j++)
 		if (tx->t[j].sent == sent) {
@@ -124,7 +153,7 @@ const char *const gf_linking[] = {
 	"out", "up", "down", "goes", "go", "it", "can", "be", "has", "have",
 	"represent", "store", "hold", "nonzero", "non", "zero", "subnormal",
 	"denormal", "denormalized", "normal", "normalized", "one", "float",
-	"threshold", "which", "like", "somewhere", "already", "also", "still", NULL
+	"threshold", "which", "like", "somewhere", "already", "also", "still", "same", NULL
 };
 
 /* Does a negator stand in [lo, hi] (the clause of a figure)? */
@@ -247,6 +276,8 @@ gf_bound_figure(const gtext *tx, size_t i, gfig *f, size_t *at)
 bool
 gf_named_before(const gtext *tx, size_t i)
 {
+	if (subject_format(tx, i) != GF_NOFMT)
+		return true;	/* "bf16's 7 mantissa bits give about 7 digits" */
 	if (i + 1 < tx->n && !tx->t[i].isnum && tx->t[i + 1].clause == tx->t[i].clause &&
 	    gf_format_of(tx, i + 1) != GF_NOFMT)
 		return true;	/* named just after: "the smallest fp16 value" */

@@ -45,7 +45,7 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 	/* the last two arguments of exp named side by side ("e^20 and e^19",
 	 * "[e^0, e^-1]"): a pair of logits */
 	double ex[8][2], last_arg = 0;
-	size_t nex = 0, last_at = (size_t)-1;
+	size_t nex = 0, last_at = (size_t)-1, last_end = 0;
 	for (size_t i = 0; i + 1 < tx->n && about; i++) {
 		const gtok *a = &tx->t[i], *b = &tx->t[i + 1];
 		/* "exp(20) and exp(19)", "e^0 and e^-1": the exponentials of the
@@ -60,19 +60,27 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 			double v = sign * tx->t[j].num;
 			if (!tx->t[j].isnum || fabs(v) >= 1000)
 				continue;
-			/* side by side: nothing but "and", "or", "+", "/" between */
+			/* side by side: nothing but "and", "or", "+", "/" between,
+			 * after the first one's value if it is given ("exp(0) = 1
+			 * and exp(-1) ≈ 0.37", "e^20 ~ 4.85e8 and e^19 ~ 1.78e8") */
 			static const char *const glue[] = { "and", "or", "plus", "+", "/", "vs",
 				"versus", NULL };
-			bool beside = last_at != (size_t)-1 && i - last_at <= 6 &&
+			static const char *const value[] = { "is", "approx", "about", "equals",
+				"roughly", "around", "=", NULL };
+			bool beside = last_at != (size_t)-1 && i - last_end <= 6 &&
 			    tx->t[last_at].sent == a->sent;
-			for (size_t g = last_at + 2; beside && g < i; g++)
-				beside = gf_is_any(&tx->t[g], glue) ||
-				    (g == last_at + 2 && gf_is(&tx->t[g], "-"));
+			size_t g = last_end;
+			while (beside && g < i && gf_is_any(&tx->t[g], value))
+				g++;
+			if (beside && g < i && tx->t[g].isnum)
+				g++;
+			for (; beside && g < i; g++)
+				beside = gf_is_any(&tx->t[g], glue);
 			if (beside && v != last_arg && nex < 8) {
 				ex[nex][0] = last_arg > v ? last_arg : v;
 				ex[nex++][1] = last_arg > v ? v : last_arg;
 			}
-			last_arg = v, last_at = i;
+			last_arg = v, last_at = i, last_end = j + 1;
 			continue;
 		}
 		if (!a->isnum || !b->isnum || a->clause != b->clause)

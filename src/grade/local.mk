@@ -32,6 +32,7 @@ GRADE_SOURCES = \
 	src/grade/facts_softmax.c \
 	src/grade/facts.c \
 	src/grade/facts_claims.c \
+	src/grade/facts_scaler.c \
 	src/grade/order.c \
 	src/grade/grade.c
 src_libfptutor_a_SOURCES += $(GRADE_SOURCES)
