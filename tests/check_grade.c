@@ -319,6 +319,14 @@ START_TEST(contradiction_and_salad)
 	    "autocast, GradScaler. Mixed precision handles it."), GRADE_SALAD);
 	ck_assert_int_ne(verdict(r, "Overflow, in the forward: the product is inf, loss scaling "
 	    "cannot fix it, so run it in fp32 or bf16."), GRADE_SALAD);
+	/* a long run of bare terms with one sentence of frame after it */
+	ck_assert_int_eq(verdict(r, "fp16, overflow, inf, NaN, forward, GradScaler, loss scaling, "
+	    "bf16, fp32, autocast, mantissa, exponent: all of these interact in mixed precision, "
+	    "so the inf is a numerical issue in the pipeline."), GRADE_SALAD);
+	ck_assert_int_ne(verdict(r, "It overflows: fp16, unlike fp32 or bf16, stops at 65504, and "
+	    "the product is 1e8, so the forward pass gives inf; loss scaling multiplies the loss "
+	    "after the forward pass, so raising it cannot fix a forward inf, and the fix is to run "
+	    "that multiply in fp32, or bf16, or to rescale the inputs."), GRADE_SALAD);
 	ck_assert_int_eq(verdict(r, ""), GRADE_EMPTY);
 	ck_assert_int_eq(verdict(r, " \t\n "), GRADE_EMPTY);
 	grade_rubric_free(r);

@@ -185,6 +185,31 @@ const char *const grade_claim_cases_api[][3] = {
 	    "larger too.", "scale-multiplies-forward" },
 	{ "softmax", "exp(20) is inf in fp16 and in fp32 alike.", "wide-overflows-1e8" },
 	{ "step-order", "When it found an inf, update() doubles the scale.", "scale-up-on-inf" },
+	{ "step-order", "Should the gradients hold a NaN, scaler.step throws an exception.",
+	    "step-raises" },
+	{ "step-order", "The scaler only skips on NaN; inf values go to the optimizer as they are.",
+	    "step-skips-nan-only" },
+	{ "step-order", "Clipping scaled gradients is too permissive, which is the bug.",
+	    "clip-too-lenient" },
+	{ "overflow", "Under autocast every operation is cast to half anyway.", "autocast-all-fp16" },
+	{ "overflow", "And autocast can't be switched off for one block.", "autocast-all-fp16" },
+	{ "overflow", "Keeping an fp32 master copy prevents this overflow as well.",
+	    "master-fixes-forward" },
+	{ "underflow", "Bear in mind multiplication by S introduces rounding error in every "
+	    "gradient.", "scale-adds-rounding" },
+	{ "underflow", "Or use a bigger learning rate, which boosts those gradients as well.", "lr" },
+	{ "step-order", "Then scaler.step divides the gradients by S a second time.", "unscale-twice" },
+	{ "softmax", "A higher loss scale also stops the overflow of the exponentials.",
+	    "scale-fixes-forward" },
+	{ "underflow", "When a forward activation hits inf, raising the scale brings it back.",
+	    "scale-fixes-forward" },
+	{ "underflow", "It is equivalent to scaling the network's weights by the factor first.",
+	    "scale-weights" },
+	{ "underflow", "Keep S moderate: with the scale too high the small gradients vanish.",
+	    "big-scale-underflows" },
+	{ "underflow", "Numbers under fp16's epsilon cannot be stored at all.", "epsilon-floor" },
+	{ "softmax", "Compute exp(x) and subtract the maximum from those values before dividing.",
+	    "softmax-subtract-after" },
 	{ NULL, NULL, NULL }
 };
 
@@ -265,6 +290,22 @@ START_TEST(library_hardware_memory_claims)
 		{ "underflow", "An underflow gives zero, not NaN; NaN comes from inf/inf." },
 		{ "step-order", "When it found an inf, update() halves the scale." },
 		{ "underflow", "GradScaler(backoff_factor=0.25) quarters the scale on an overflow." },
+		{ "step-order", "scaler.step skips the step on an inf or NaN; calling unscale_ twice "
+		    "raises a RuntimeError." },
+		{ "step-order", "Clipping the scaled gradients clips far too hard: the threshold is "
+		    "met by gradients S times too small." },
+		{ "overflow", "Autocast runs this matmul in fp16; autocast(enabled=False) turns it off "
+		    "for the block." },
+		{ "overflow", "fp32 master weights do not stop the forward overflow." },
+		{ "underflow", "Multiplying by S, a power of two, adds no rounding error." },
+		{ "underflow", "A larger learning rate cannot revive a zero gradient." },
+		{ "step-order", "scaler.step does not divide by S again once you called unscale_." },
+		{ "underflow", "A larger scale brings the small gradients into range." },
+		{ "underflow", "If the scale is too high the gradients overflow, too low and they "
+		    "underflow." },
+		{ "softmax", "Subtract the largest logit before taking exp." },
+		{ "underflow", "Another suggests raising the learning rate, but that does nothing: "
+		    "lr times 0 is still 0." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
 		ck_assert_msg(!charged(fine[i][0], fine[i][1], NULL, &res), "'%s' is charged",

@@ -77,7 +77,12 @@ is_salad(const gtext *tx)
 			in_items += w;
 		}
 	}
-	return items >= 6 && in_items * 10 >= words * 6 && tx->ncalls < 2;
+	/* or a long run of them with a sentence of verdict after it ("fp16,
+	 * softmax, NaN, overflow, ..., gradient clipping: all of these
+	 * interact, so the NaN is a stability issue"): ten bare items or
+	 * more, holding a third of the words */
+	return ((items >= 6 && in_items * 10 >= words * 6) ||
+	    (items >= 10 && in_items * 3 >= words)) && tx->ncalls < 2;
 }
 
 /* "Any of them would work", "any of them is fine": a refusal to choose.

@@ -18,6 +18,7 @@ GRADE_SOURCES = \
 	src/grade/shared.c \
 	src/grade/shared_runtime.def \
 	src/grade/shared_claims.def \
+	src/grade/shared_softmax.def \
 	src/grade/shared_line.c \
 	src/grade/index.c \
 	src/grade/phrase.c \

@@ -8,11 +8,14 @@
  * bf16 more precise than fp16; bf16 with fp16's limit; loss scaling that
  * fixes the forward pass or tiny weight updates; max subtraction that
  * changes softmax; a loss scale stored in fp16 (so kept below 65504); bf16
- * that makes a naive softmax safe.  The lines are compiled with their own
+ * that makes a naive softmax safe (shared_softmax.def).  The lines are compiled with their own
  * synonyms, apart from the rubric's, and the named entries are moved into
  * it: a shared misconception is matched, negated and reported exactly as
  * one written in the rubric, and its id may not be defined there too
- * (rubric.c does the moving; this file is only the text).
+ * (rubric.c does the moving; this file is only the text).  More entries
+ * live in the .def files it includes: shared_softmax.def (softmax and the
+ * figures around it), shared_runtime.def (the software and hardware),
+ * shared_claims.def (the scaler's rule, the formats, the kernels).
  */
 #include <config.h>
 
@@ -90,6 +93,10 @@ const char *const grade_shared_lines[] = {
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12 | "
 	    "seq: also the standard/usual/right fix when/for the forward -not ~8 | seq: scal*/scaling shifts/moves every/all tensor* -not ~6",
+	"  | seq: large/larger/big/bigger/higher/enough =scale/=s/@scaling prevent*/avoid*/stop* the/an/any inf/overflow*/nan "
+	    "-not/never/can't/cannot/won't/doesn't/smaller/lower*/halv*/reduc*/cut*/back*/gradient*/grads ~10 | "
+	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
+	    "bring*/brings/pull*/pulls/put*/puts/get*/gets back -not/never/can't/cannot/won't/gradient*/grads ~16",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -223,7 +230,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: unscale* several/multiple/repeatedly times/once ~6 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
 	"  | seq: unscale* again/twice right/to/safe -not/error*/raises/once ~6 | "
-	    "seq: scaler.unscale_/unscale_/unscale* a second time -not/never/error*/raise* ~8",
+	    "seq: scaler.unscale_/unscale_/unscale* a second time -not/never/error*/raise* ~8 | "
+	    "seq: scaler.step/step divid*/unscal* gradients/grads by =s/=scale again/twice/second "
+	    "-not/never/unless/only/skip*/won't/doesn't ~10",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
 
@@ -354,7 +363,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception softmax-subtract-after: seq: exp* then/first subtract* -before | "
 	    "seq: subtract* max/largest/maximum exponential ~4 | seq: subtract* after exponentiat*",
-	"  | span: seq: exponentiat*/exp first then subtract* -before ~8",
+	"  | span: seq: exponentiat*/exp first then subtract* -before ~8 | "
+	    "span: seq: comput*/take/takes/taking exp* then/and subtract* max/maximum/largest -logit* ~10 | "
+	    "seq: subtract* max/maximum/largest of/among the exponentials/exps -logit* ~6",
 	"  why: the max logit is subtracted before exp; after exp the inf already exists, and "
 	    "subtracting from it gives inf - inf = NaN",
 
@@ -505,9 +516,9 @@ const char *const grade_shared_lines[] = {
 	"  why: overflow is a question of range, the exponent's width; more mantissa bits "
 	    "would not hold a larger number",
 
-	"misconception scale-weights: seq: scaler/gradscaler/@scaling multipl*/scal* weights/parameters/params -gradient*/grads/update* ~5 | "
+	"misconception scale-weights: seq: scaler/gradscaler/@scaling multipl*/scal* weights/parameters/params -gradient*/grads/update* ~7 | "
 	    "seq: =it also multipl*/scales/scale weights/parameters/params -gradient*/grads/update* ~5 | "
-	    "seq: multipl*/scal* the weights/parameters/params by =s/=scale/factor -gradient*/grads ~5 | "
+	    "seq: multipl*/scal* the weights/parameters/params by =s/=scale/factor -gradient*/grads ~7 | "
 	    "seq: scaler.scale/scale multipl* the model weights/parameters/params by -not/never/gradient*/grads ~8",
 	"  why: the scale multiplies the loss (and so the gradients), never the weights",
 
@@ -534,66 +545,7 @@ const char *const grade_shared_lines[] = {
 	"  why: a loss curve that lags fp32 at the same step count, with many skipped steps, "
 	    "is the sign that the run makes less progress; it needs a cause, not patience",
 
-	"misconception bf16-naive-softmax: seq: @bf naive/plain/unstable/unshifted softmax "
-	    "safe/fine/ok/okay/works/stable ~10 | not: seq: @bf need* subtract*/max/shift* ~8 | "
-	    "seq: @bf makes/make safe ~4 | seq: drop*/skip*/remove* stable softmax/trick* | "
-	    "seq: no longer need*/needs stable softmax/max ~6 | seq: go/goes back naive ~6 | "
-	    "not: seq: need* stable softmax/log-sum-exp/logsumexp again/anymore ~10 | "
-	    "seq: exp any logit fits | seq: @bf naive/plain/unshifted/direct safe/fine/ok/okay/stable "
-	    "-not/happen*/here/these/this/case ~12 | seq: @bf safe/fine for any/all logit*/input*/values ~10 | "
-	    "span: seq: @bf naive/plain/unshifted safe/fine/ok for any/all logit*/input*/values -not ~14",
-	"  | seq: exp*/exponential* never overflow* in @bf ~6 | seq: drop*/skip*/remove* the max-subtraction/max subtraction/shift trick* ~4",
-	"  | seq: drop*/skip*/remove* max subtraction/trick -not ~5 | not: seq: exp*/exponential* can/will ever/never overflow* in @bf ~8 | "
-	    "seq: naive softmax perfectly/fully/completely accurate/exact @bf -not/never ~10 | not: seq: need for max subtraction/subtract*/shift* @bf ~8 | span: seq: unstable code becomes exact -not ~6",
-	"  why: bf16's wider range only moves the overflow further out (exp(89) is still inf), "
-	    "and its 7 fraction bits make a naive sum coarse: subtract the max in any format",
-	"misconception softmax-top-one: seq: largest/max/maximum/top/biggest/winning probabilit*/class exactly 1/one "
-	    "-exp*/numerator/term ~8 | seq: probabilit* of exactly 1/one -exp* ~4 | seq: probabilit* exactly 1/one -exp*/numerator/term ~3",
-	"  why: softmax gives every class a share: on [20, 19] the larger logit gets about 0.731, "
-	    "not 1; only its exponential, exp(0), is exactly 1 after the shift",
-
-	"misconception library-softmax-naive: seq: torch.softmax/softmax implement*/computed/computes "
-	    "exactly/just/also/same exp -not/never/subtract*/stable/shift* ~8 | "
-	    "seq: torch/pytorch/f/library/builtin/built-in softmax "
-	    "itself/also/uses/use/is naive -avoid*/unlike/instead/rather/not/subtract*/stable/shift* ~8 | "
-	    "seq: torch/pytorch/f/library softmax also/will/would nan/overflow* fp16/half "
-	    "-not/never/subtract*/stable/shift* ~8",
-	"  | seq: torch/pytorch/f/library softmax same bug/problem/issue -not ~9 | "
-	    "seq: torch.softmax/f.softmax/softmax does/do/uses/runs the same naive -not/never ~8",
-	"  why: torch.softmax and F.softmax subtract the max internally (and autocast runs them "
-	    "in fp32): the library softmax is the stable one",
-
-	"misconception cross-entropy-probs: seq: pass*/feed*/give*/hand* probabilit*/output*/its to/into "
-	    "cross_entropy/crossentropy/crossentropyloss/\"cross entropy\"/nll* -not/never/instead/rather/logit* ~10 | "
-	    "seq: entropy/crossentropyloss/nll_loss expects/expect/takes/wants/needs probabilit* -not/never ~3 | seq: pass*/feed*/give* softmax probabilit*/output* to/into f.cross_entropy/cross_entropy -not/never ~8",
-	"  why: F.cross_entropy takes logits and applies log_softmax itself; probabilities "
-	    "passed to it are softmaxed twice",
-
-	"misconception log-softmax-equal: seq: log softmax \"just as stable\"/\"as stable\"/\"equally stable\"/"
-	    "\"no difference\"/\"either is fine\"/equivalent -not/less ~12 | "
-	    "seq: log_softmax/logsumexp/log-sum-exp less stable/accurate/safe -not ~6 | "
-	    "seq: stick*/use*/prefer* log softmax rather/instead log_softmax ~8",
-	"  why: log(softmax(x)) takes the log of a probability that may have rounded to 0 "
-	    "(-inf); log_softmax computes x - m - log(sum exp(x - m)) and never forms it",
-
-	"misconception softmax-uniform: seq: probabilit*/result/output/outputs essentially/roughly/about/approximately/exactly/basically/nearly "
-	    "0.5 0.5 ~6 | seq: equal/uniform probabilit* -not/unequal ~3 | seq: 50/50 split/each ~3",
-	"  | seq: come/comes out 0.5 ~4",
-	"  | seq: probabilit* come/comes out at about/roughly 0.5 ~8",
-	"  why: softmax([20, 19]) is about [0.731, 0.269]: a gap of 1 between the logits "
-	    "is a factor e between the probabilities",
-
-	"misconception round-up-subnormal: seq: round*/rounds 1e-8/=it/gradient/grad/value up to -not ~5 | "
-	    "seq: round*/rounds up to the/that smallest subnormal/denormal/2^-24 -not ~6",
-	"  why: 1e-8 is below half the smallest fp16 subnormal (2^-25, about 2.98e-8), so "
-	    "round-to-nearest sends it to 0, not up",
-
-	"misconception epsilon-floor: span: seq: below/under/smaller/less epsilon/eps zero/0/underflow*/flush* -relative/weight*/update*/added ~14 | "
-	    "span: seq: zero/0/underflow*/flush* below/under/smaller/less epsilon/eps -relative/weight*/update*/added ~14 | "
-	    "seq: epsilon/eps is/the smallest positive/representable/value/number -not ~5",
-	"  why: machine epsilon is the gap above 1 (2^-10 in fp16), a relative precision; "
-	    "the smallest positive fp16 value is the subnormal 2^-24, about 5.96e-8",
-
+#include "grade/shared_softmax.def"
 #include "grade/shared_runtime.def"
 #include "grade/shared_claims.def"
 	NULL

@@ -146,7 +146,7 @@ static const char *const who[] = {
 	"might", "may", "would", "could", "people", "some", "many",
 	"whoever", "someone", "teammate", "they", "others", "colleague",
 	"team", "he", "she", "common", "manager", "coworker", "reviewer", "interviewer",
-	"boss", "friend", "mentor", "somebody", "everyone", "folks", NULL
+	"boss", "friend", "mentor", "somebody", "everyone", "folks", "another", NULL
 };
 static const char *const say[] = {
 	"think", "say", "says", "claim", "claims", "suggest", "suggests",
