@@ -478,6 +478,14 @@ START_TEST(alternatives_weighed_and_dismissed)
 		{ "mock-overflow", "1e8 overflows fp16's 65504 in the forward, giving inf. Loss "
 		    "scaling protects small gradients from underflow in backward, so no. Compute the "
 		    "product in bf16." },
+		/* the alternative weighed on past "but would" and "(it would ...)" */
+		{ "mock-softmax", "exp(20) and exp(19) are inf in fp16, and inf/inf is NaN. "
+		    "Clipping the logits to 10 would make it finite but would flatten the output "
+		    "(it would give [0.5, 0.5]); "
+		    "subtract the max instead, for about [0.731, 0.269]." },
+		/* a figure that is the limit, an arrow to what passes it */
+		{ "mock-softmax", "e^20 ~ 4.85e8 and fp16 caps at 65504 -> inf, so inf/inf = NaN; "
+		    "minus the max logit first, giving ~0.73 and 0.27." },
 		{ "step-order", "Clipping needs true magnitudes, so it must come after unscaling. In "
 		    "code: with autocast: loss = f(x); scaler.scale(loss).backward(); "
 		    "scaler.unscale_(opt); clip_grad_norm_(params, ...); scaler.step(opt) (skipped on "
@@ -489,6 +497,7 @@ START_TEST(alternatives_weighed_and_dismissed)
 	    "Raising the loss scale would fix it.");
 	ck_assert_msg(has_misc(&res, "raise-scale"), "a would that works is asserted");
 	done(&res);
+
 }
 END_TEST
 

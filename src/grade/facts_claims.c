@@ -178,6 +178,12 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 	if (b > 0 && (gf_is_any(&tx->t[b - 1], bound) || gf_is(&tx->t[b - 1], "of") ||
 	    gf_is_op_after(tx, b - 1) || tx->t[b - 1].isnum || (tx->t[b - 1].cls & WC_FIG)))
 		return;	/* a bound, an argument ("exp of 20"), a term of a formula */
+	/* "fp16 maxes out at 65504 -> inf", "caps at 65k, so inf": the
+	 * figure is the limit, what follows is said of what passes it */
+	static const char *const cap[] = { "out", "caps", "capped", "cap", "tops", "peaks",
+		"stops", "ends", "saturates", "limited", NULL };
+	if (b > 1 && gf_is(&tx->t[b - 1], "at") && gf_is_any(&tx->t[b - 2], cap))
+		return;
 	if (gf_is_op_after(tx, f->end) || (f->end < tx->n && tx->t[f->end].isnum) || !gf_asserted(tx, i))
 		return;
 	int claim = 0;	/* 1 overflows, 2 fits, 3 flushes */

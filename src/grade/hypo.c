@@ -81,6 +81,43 @@ analogy(const gtext *tx, size_t i)
 	return true;
 }
 
+/* Does the verb v after "would" weigh an alternative: not a verb that
+ * says it works ("would fix it" asserts), not "be", not a negator? */
+static bool
+weighs(const gtok *v)
+{
+	static const char *const works[] = { "fix", "help", "solv", "resolv", "work", "rescu",
+		"sav", "recov", "prevent", "avoid", "stop", "cur", "repair", "keep", "restor",
+		"be", "get", "bring", "let", "allow", NULL };
+	for (size_t k = 0; works[k]; k++)
+		if (strncmp(v->stem, works[k], strlen(works[k])) == 0)
+			return false;
+	return !(v->flags & TK_NEGATOR);
+}
+
+/* The clauses after counterfactual clause c in its sentence that go on
+ * weighing the alternative: "Clamping would make it finite but would
+ * change the answer (it would give [0.5, 0.5])": an optional but, and,
+ * or, so, then an optional it, that, this, which or they, then would. */
+static void
+go_on(gtext *tx, int c)
+{
+	static const char *const link[] = { "but", "and", "or", "so", NULL };
+	static const char *const subj[] = { "it", "that", "this", "which", "they", NULL };
+	for (int d = c + 1; d < tx->nclauses; d++) {
+		size_t s = tx->cstart[d], e = tx->cend[d];
+		if (s >= e || tx->t[s].sent != tx->t[tx->cstart[c]].sent || tx->hypo[d] != 0)
+			return;
+		if (s < e && grade_word_in(tx->t[s].raw, link))
+			s++;
+		if (s < e && grade_word_in(tx->t[s].raw, subj))
+			s++;
+		if (s + 1 >= e || strcmp(tx->t[s].raw, "would") != 0 || !weighs(&tx->t[s + 1]))
+			return;
+		tx->hypo[d] = HY_COUNTER;
+	}
+}
+
 /* "Doing the clip before the unscale would compare S*g to 1.0",
  * "Clamping the logits would change the answer": a clause whose subject
  * is a gerund and whose verb comes after "would" weighs an alternative
@@ -90,9 +127,6 @@ analogy(const gtext *tx, size_t i)
 static void
 counterfactuals(gtext *tx)
 {
-	static const char *const works[] = { "fix", "help", "solv", "resolv", "work", "rescu",
-		"sav", "recov", "prevent", "avoid", "stop", "cur", "repair", "keep", "restor",
-		"be", "get", "bring", "let", "allow", NULL };
 	static const char *const notger[] = { "nothing", "everything", "something", "anything",
 		"during", "thing", "bring", "string", NULL };
 	for (int c = 0; c < tx->nclauses; c++) {
@@ -110,11 +144,10 @@ counterfactuals(gtext *tx)
 			while (v < e && (strcmp(tx->t[v].raw, "just") == 0 || strcmp(tx->t[v].raw, "only") == 0 ||
 			    strcmp(tx->t[v].raw, "also") == 0 || strcmp(tx->t[v].raw, "then") == 0))
 				v++;
-			bool says_works = false;
-			for (size_t k = 0; v < e && works[k]; k++)
-				says_works |= strncmp(tx->t[v].stem, works[k], strlen(works[k])) == 0;
-			if (v < e && !says_works && !(tx->t[v].flags & TK_NEGATOR))
+			if (v < e && weighs(&tx->t[v])) {
 				tx->hypo[c] = HY_COUNTER;
+				go_on(tx, c);
+			}
 			break;
 		}
 	}
