@@ -478,6 +478,17 @@ START_TEST(alternatives_weighed_and_dismissed)
 		{ "mock-overflow", "1e8 overflows fp16's 65504 in the forward, giving inf. Loss "
 		    "scaling protects small gradients from underflow in backward, so no. Compute the "
 		    "product in bf16." },
+		/* "not as it stands" is a verdict; the log-space fix is the stable one;
+		 * "has just checked" is no claim that step only checks */
+		{ "cmp-speedup", "Not as it stands: skipped steps update nothing and the loss lags, so "
+		    "compare the wall-clock time each run needs to reach fp32's validation loss." },
+		{ "mock-softmax", "e^20 overflows fp16 (4.85e8 > 65504), so inf/inf = NaN. Work in log "
+		    "space: lse = 20 + log(1 + e^-1), p = exp(x - lse), about [0.731, 0.269]." },
+		{ "step-order", "Forward and loss under autocast, scaler.scale(loss).backward(), "
+		    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). Clip "
+		    "after unscaling so the norm is real; update after step, since the scale change "
+		    "depends on whether the gradients were finite, which scaler.step has just checked, "
+		    "skipping the step on inf." },
 		/* the alternative weighed on past "but would" and "(it would ...)" */
 		{ "mock-softmax", "exp(20) and exp(19) are inf in fp16, and inf/inf is NaN. "
 		    "Clipping the logits to 10 would make it finite but would flatten the output "
