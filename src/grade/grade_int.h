@@ -65,6 +65,8 @@ typedef struct gtext {
 	unsigned char pair[128];	/* bit (c0 & 31) << 5 | (c1 & 31): the first two
 					 * letters of some word (raw or stem) */
 	unsigned char stembit[128];	/* bit hash & 1023: some stem has it */
+	unsigned char triple[512];	/* bit grade_triple(): the first three
+					 * letters of some word (raw or stem) */
 	/* The tokens by first letter (0: numbers and signs; words begin with
 	 * an ASCII letter), for the scans of prefixes and numbers:
 	 * bytok[bystart[c] .. bystart[c + 1]). */
@@ -119,6 +121,14 @@ typedef struct glex {
  * form, cut to GRADE_WORD - 1 bytes, is w: cached per thread, or worked
  * out into *scratch. */
 const glex *grade_lex(const char *orig, size_t len, const char *w, glex *scratch);
+
+/* The bit of tx->triple for a word's first three bytes (text.c, match.c). */
+static inline unsigned
+grade_triple(const char *w)
+{
+	return (((unsigned)(unsigned char)w[0] * 31u + (unsigned char)w[1]) * 31u +
+	    (unsigned char)w[2]) & 4095u;
+}
 
 /* Normalise and tokenise: fills tx (which the caller frees with
  * gtext_free).  False when out of memory. */

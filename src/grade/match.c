@@ -125,7 +125,7 @@ sort_occ(occ *o, size_t n)
 }
 
 /* Can a prefix occur: some word begins with its first letter, and with its
- * first two when it has two? */
+ * first two and three when it has them? */
 static bool
 prefix_possible(const gel *e, const gtext *tx)
 {
@@ -134,7 +134,12 @@ prefix_possible(const gel *e, const gtext *tx)
 	if (!e->word[1])
 		return true;
 	unsigned b = ((unsigned)e->word[0] & 31) << 5 | ((unsigned)e->word[1] & 31);
-	return tx->pair[b >> 3] & (1u << (b & 7));
+	if (!(tx->pair[b >> 3] & (1u << (b & 7))))
+		return false;
+	if (!e->word[2])
+		return true;
+	b = grade_triple(e->word);	/* and its first three, when it has three */
+	return tx->triple[b >> 3] & (1u << (b & 7));
 }
 
 /* Can term t occur at all?  One index lookup per word: most phrases have a

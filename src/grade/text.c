@@ -546,6 +546,10 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				unsigned b = ((unsigned)x[0] & 31) << 5 | ((unsigned)x[1] & 31);
 				tx->pair[b >> 3] |= (unsigned char)(1u << (b & 7));
 			}
+			if (x[0] && x[1] && x[2]) {
+				unsigned b = grade_triple(x);
+				tx->triple[b >> 3] |= (unsigned char)(1u << (b & 7));
+			}
 		}
 		tx->hasnum |= tx->t[i].isnum;
 	}
