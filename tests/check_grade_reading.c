@@ -489,6 +489,11 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "after unscaling so the norm is real; update after step, since the scale change "
 		    "depends on whether the gradients were finite, which scaler.step has just checked, "
 		    "skipping the step on inf." },
+		/* a label that denies what follows it */
+		{ "mock-underflow", "It rounds to zero: 1e-8 is below fp16's smallest subnormal. "
+		    "GradScaler multiplies the loss by S before backward and divides the gradients "
+		    "by S before the step. What it cannot do: repair forward activations that "
+		    "already overflowed." },
 		/* the alternative weighed on past "but would" and "(it would ...)" */
 		{ "mock-softmax", "exp(20) and exp(19) are inf in fp16, and inf/inf is NaN. "
 		    "Clipping the logits to 10 would make it finite but would flatten the output "
@@ -507,6 +512,13 @@ START_TEST(alternatives_weighed_and_dismissed)
 	grade_result res = graded("overflow", "1e8 is past fp16's 65504, so the forward is inf. "
 	    "Raising the loss scale would fix it.");
 	ck_assert_msg(has_misc(&res, "raise-scale"), "a would that works is asserted");
+	done(&res);
+	res = graded("mock-underflow", "It rounds to zero: 1e-8 is below fp16's smallest "
+	    "subnormal. GradScaler multiplies the loss by S before backward and divides the "
+	    "gradients by S before the step. What it can also do: repair forward activations "
+	    "that already overflowed.");
+	ck_assert_msg(has_misc(&res, "scale-fixes-forward"), "a label that denies nothing "
+	    "leaves what follows asserted");
 	done(&res);
 
 }

@@ -42,6 +42,19 @@ clause_negates(const gtext *tx)
 	return false;
 }
 
+/* "What it can't do: fix a forward inf": a label of at most six words
+ * that opens with what or things and holds a negator denies what follows
+ * it, so it is read with it, as one clause. */
+static bool
+denying_label(const gtext *tx)
+{
+	size_t k = label_len(tx);
+	if (k < 2 || k > 6)
+		return false;
+	const char *w = tx->t[tx->n - k].raw;
+	return (strcmp(w, "what") == 0 || strcmp(w, "things") == 0) && clause_negates(tx);
+}
+
 /* ---- building the token list -------------------------------------------- */
 
 /* One block of each kind kept per thread between answers: grading many
@@ -498,7 +511,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				semi = tx->n;
 			/* "Loss scaling: usually dropped": a short label before a
 			 * colon belongs to what follows it. */
-			if (c == ':' && label_len(tx) <= 3 && !clause_negates(tx)) {
+			if (c == ':' && ((label_len(tx) <= 3 && !clause_negates(tx)) ||
+			    denying_label(tx))) {
 				i++;
 				continue;
 			}
