@@ -11,6 +11,7 @@
 #include <check.h>
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -202,6 +203,15 @@ START_TEST(false_figures_fall)
 			else
 				STANDS("%s's largest value is the same %.4g as %s's", q->name, o->max, o->name);
 		}
+	/* a list of fields is its subject's; a verb "like" sets nothing side by side */
+	FALLS("fp16 has 5 exponent and 10 mantissa bits while bf16 has 8 exponent and 10 "
+	    "mantissa bits.");
+	STANDS("fp16 has 5 exponent and 10 mantissa bits while bf16 has 8 exponent and 7 "
+	    "mantissa bits.");
+	STANDS("bf16 keeps the sign bit and 8 exponent bits of fp32 and keeps only 7 mantissa bits.");
+	STANDS("bf16 = fp32's exponent with a 7-bit mantissa, coarser than fp16's 10 bits.");
+	FALLS("The limit is overflow, but fp16 goes up to about 3.4e38, so use any scale you like.");
+	STANDS("bf16 goes up to about 3.4e38, so use any scale you like.");
 	FALLS("fp16 keeps 3 digits, so anything smaller than 0.001 turns into 0.");
 	STANDS("in fp16 anything smaller than 0.001 is still representable");
 }
@@ -266,6 +276,19 @@ START_TEST(expressions_against_libm)
 		    p > 0.5 ? p - 0.15 : p + 0.15, p > 0.5 ? 1.15 - p : 0.85 - p);
 	}
 	STANDS("clamping [20, 19] to [11, 11] gives softmax probabilities [0.5, 0.5]");
+	/* the shifted logits written with their sign apart, "[0, -1]" */
+	FALLS("After subtracting the max you exponentiate [0, -1] = [1, 0.5], so the answer is "
+	    "about [0.67, 0.33].");
+	STANDS("After subtracting the max you exponentiate [0, -1] = [1, 0.368], so the answer is "
+	    "about [0.731, 0.269].");
+	STANDS("20 - 20 = 0 and 19 - 20 = -1; e^0 = 1.000, e^-1 = 0.3679; p = (0.7311, 0.2689).");
+	/* what is scaled may stand between the verb and "by" */
+	FALLS("1e-8 is tiny. GradScaler multiplies the loss by 65536, which makes the gradient "
+	    "6.5e-2.");
+	STANDS("1e-8 is tiny. GradScaler multiplies the loss by 65536, which makes the gradient "
+	    "6.6e-4.");
+	STANDS("fp16's smallest subnormal is 2^-24. Multiplying the loss by 2^16 makes the "
+	    "gradient 6.5e-4.");
 	/* two exponentials named with their values stand for the logits too
 	 * (the larger first): "exp(0) = 1 and exp(-1) ≈ 0.368, so ..." */
 	for (size_t i = 0; i < sizeof logit / sizeof logit[0]; i++) {
@@ -336,6 +359,47 @@ START_TEST(plain_claims_against_casts)
 				FALLS("%g is a normal value in %s", v[i], name);
 		}
 	}
+}
+END_TEST
+
+/* "V is stored exactly in F": true exactly when the cast gives V back
+ * (the compiler's _Float16 for fp16, float for fp32, and for bf16 a float
+ * whose low 16 bits are zero, the definition read off its bits). */
+static bool
+exact_in(double v, int fmt)
+{
+	float f = (float)v;
+	uint32_t b;
+	memcpy(&b, &f, sizeof b);
+#ifdef HAVE_FLOAT16
+	if (fmt == 0)
+		return (double)(half)v == v;
+#else
+	if (fmt == 0)
+		return v == 65504 || v == 100 || v == 0x1p-24;	/* those of the list below */
+#endif
+	return (double)f == v && (fmt == 2 || (b & 0xFFFF) == 0);
+}
+
+START_TEST(exact_claims_against_casts)
+{
+	static const double v[] = { 1e8, 65504, 100, 0.1, 0x1p-24, 100139008, 3.0e38, 257 };
+	static const char *const name[] = { "fp16", "bf16", "fp32" };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		for (int fmt = 0; fmt < 3; fmt++) {
+			if (v[i] > 65504 && fmt == 0)
+				continue;	/* an overflow, not a rounding */
+			if (exact_in(v[i], fmt)) {
+				STANDS("%.17g is stored exactly in %s", v[i], name[fmt]);
+				STANDS("In %s, %.17g is represented exactly.", name[fmt], v[i]);
+			} else {
+				FALLS("%.17g is stored exactly in %s", v[i], name[fmt]);
+				FALLS("In %s, %.17g is represented exactly.", name[fmt], v[i]);
+				STANDS("%.17g is not stored exactly in %s", v[i], name[fmt]);
+			}
+		}
+	/* the format of the sentence before, when the clause names none */
+	FALLS("Switch that op to bf16: with its 8 exponent bits, 1e8 is stored exactly.");
 }
 END_TEST
 
@@ -448,6 +512,11 @@ START_TEST(scaler_defaults_checked)
 	}
 	STANDS("By default the scale is 2^16 = 65536.");
 	STANDS("It starts at 65536 by default, and after an overflow the scale is 32768.");
+	FALLS("GradScaler scales the loss before backward, by default by 2^24.");
+	STANDS("GradScaler scales the loss before backward, by default by 2^16.");
+	FALLS("update() multiplies it by 10 every 100 steps by default.");
+	STANDS("scaler.update() multiplies S by 0.5 after an overflow or by 2 after 2000 clean "
+	    "steps.");
 }
 END_TEST
 
@@ -500,6 +569,7 @@ grade_facts_tcase(void)
 	tcase_add_test(tc, false_figures_fall);
 	tcase_add_test(tc, expressions_against_libm);
 	tcase_add_test(tc, plain_claims_against_casts);
+	tcase_add_test(tc, exact_claims_against_casts);
 	tcase_add_test(tc, true_claims_make_points);
 	tcase_add_test(tc, comparisons_against_definitions);
 	tcase_add_test(tc, scaler_defaults_checked);

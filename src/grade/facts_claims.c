@@ -147,6 +147,47 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 		gf_mark(tx, start, GF_OVERFLOW);
 }
 
+/* "1e8 is stored exactly in bf16", "65504 is exactly representable in
+ * fp16": a figure said to be held exactly, checked by encoding it into the
+ * format its clause names (or the one format of its sentence).  Returns
+ * true when the figure was read as such a claim. */
+static bool
+exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const verb[] = { "is", "are", "can", "be", "gets", "get", "stored",
+		"represented", "held", "kept", "encoded", "stays", "remains", NULL };
+	size_t j = f->end;
+	while (j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause &&
+	    gf_is_any(&tx->t[j], verb))
+		j++;
+	if (j == f->end || j >= tx->n || tx->t[j].clause != tx->t[i].clause ||
+	    !(gf_is(&tx->t[j], "exactly") || gf_is(&tx->t[j], "exact")) ||
+	    (j + 1 < tx->n && tx->t[j + 1].isnum) || !gf_asserted(tx, i) || gf_negated(tx, i, j))
+		return false;
+	int fmt = GF_NOFMT;
+	for (size_t q = tx->cstart[tx->t[i].clause]; q < tx->cend[tx->t[i].clause]; q++) {
+		int g = gf_format_of(tx, q);
+		if (g != GF_NOFMT && fmt != GF_NOFMT && g != fmt)
+			return true;	/* two formats: not said of one */
+		if (g != GF_NOFMT)
+			fmt = g;
+	}
+	if (fmt == GF_NOFMT) {
+		unsigned set = gf_candidates(tx, i);
+		if (set == 0 || (set & (set - 1)) != 0)
+			return true;
+		while (!(set & (1u << ++fmt)))
+			;
+	}
+	const fp_format *F = fp_format_get((fp_id)fmt);
+	unsigned fl;
+	double held = fp_decode(F, fp_encode(F, f->v, &fl));
+	if (held != f->v)
+		gf_say(out, n, max, j, "%.9g is not exact in %s: it is held as %.9g", f->v, F->name,
+		    held);
+	return true;
+}
+
 /* A plain figure said to overflow, fit or flush in a format named right
  * after the claim ("1e8 also exceeds fp32's range", "1e-8 underflows in
  * bf16 too", "65520 fits in fp16") or just before the figure ("in fp16,
@@ -155,6 +196,8 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 void
 gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
 {
+	if (exact_claim(tx, i, f, out, n, max))
+		return;
 	static const char *const bound[] = { "above", "over", "beyond", "past", "below",
 		"under", "than", "least", "most", "exceeds", "exceed", "to", "from",
 		"between", "and", "or", "vs", "versus", "like", NULL };

@@ -208,7 +208,12 @@ sole_format(const gtext *tx, size_t head, unsigned set)
 	for (size_t j = 0; j < tx->n; j++) {
 		if (tx->t[j].sent != sent)
 			continue;
-		if (gf_is_any(&tx->t[j], side))
+		/* "like" sets formats side by side only before one ("like
+		 * fp32"); "any scale you like" does not */
+		bool verb_like = gf_is(&tx->t[j], "like");
+		for (size_t q = j + 1; verb_like && q < tx->n && q <= j + 3; q++)
+			verb_like = gf_format_of(tx, q) == GF_NOFMT;
+		if (gf_is_any(&tx->t[j], side) && !verb_like)
 			return false;
 		int f = gf_format_of(tx, j);
 		if (f != GF_NOFMT) {

@@ -73,6 +73,34 @@ static const char *const between_named[] = { "the", "s", "has", "have", "with",
  * but as the term of a comparison ("compared with fp16's 10"); else
  * GF_NOFMT.  Such a clause speaks of that format, whatever an earlier
  * sentence named. */
+/* The format named just before token i in its clause, past linking words
+ * ("fp16's max", "the bf16 maximum", "bf16 keeps only 7") and the other
+ * fields of a list of them ("bf16 has 8 exponent and 10 mantissa bits");
+ * else GF_NOFMT. */
+static int
+named_just_before(const gtext *tx, size_t i)
+{
+	static const char *const fields[] = { "and", "exponent", "mantissa", "fraction",
+		"significand", "bits", "bit", "sign", NULL };
+	static const char *const owned[] = { "of", "as", "like", "than", "with", NULL };
+	bool past_fields = false;
+	for (size_t j = i, k = 0; j-- > 0 && k < 7 && tx->t[j].clause == tx->t[i].clause; k++) {
+		int f = gf_format_of(tx, j);
+		/* past other fields, only the list's subject owns the figure:
+		 * not "fp32's exponent with a 7-bit mantissa", "the 8 exponent
+		 * bits of fp32 and only 7 mantissa bits" */
+		if (f != GF_NOFMT)
+			return past_fields && ((tx->t[j].flags & TK_POSS) ||
+			    (j > 0 && gf_is_any(&tx->t[j - 1], owned))) ? GF_NOFMT : f;
+		if (gf_is_any(&tx->t[j], between_named))
+			continue;
+		if (k >= 4 || (!tx->t[j].isnum && !gf_is_any(&tx->t[j], fields)))
+			return GF_NOFMT;
+		past_fields = true;
+	}
+	return GF_NOFMT;
+}
+
 /* Words before the term of a comparison: "as fp16", "than fp32". */
 static const char *const object[] = { "as", "than", "like", "vs", "versus", NULL };
 
@@ -109,13 +137,9 @@ gf_candidates(const gtext *tx, size_t from)
 	    gf_format_of(tx, from + 1) != GF_NOFMT)
 		return 1u << gf_format_of(tx, from + 1);
 
-	for (size_t j = from, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[from].clause; k++) {
-		int f = gf_format_of(tx, j);
-		if (f != GF_NOFMT)
-			return 1u << f;
-		if (!gf_is_any(&tx->t[j], between_named))
-			break;
-	}
+	int named = named_just_before(tx, from);
+	if (named != GF_NOFMT)
+		return 1u << named;
 	int subj = subject_format(tx, from);
 	if (subj != GF_NOFMT)
 		return 1u << subj;
@@ -281,8 +305,10 @@ gf_named_before(const gtext *tx, size_t i)
 	if (i + 1 < tx->n && !tx->t[i].isnum && tx->t[i + 1].clause == tx->t[i].clause &&
 	    gf_format_of(tx, i + 1) != GF_NOFMT)
 		return true;	/* named just after: "the smallest fp16 value" */
+	if (named_just_before(tx, i) != GF_NOFMT)
+		return true;
 	for (size_t j = i, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[i].clause; k++) {
-		if (gf_format_of(tx, j) != GF_NOFMT || gf_is(&tx->t[j], "its"))
+		if (gf_is(&tx->t[j], "its"))
 			return true;
 		if (!gf_is_any(&tx->t[j], between_named))
 			return false;

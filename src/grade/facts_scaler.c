@@ -62,6 +62,39 @@ default_in_clause(const gtext *tx, int c)
 	return false;
 }
 
+/* Is the factor at token i one of growth: "every" or "after" and a figure
+ * follow in its clause ("multiplies it by 10 every 100 steps"), not an
+ * overflow ("multiplies S by 0.5 after an overflow")? */
+static bool
+grows_every(const gtext *tx, size_t i)
+{
+	/* right after the factor: "by 10 every 100", "by 2x after 500" */
+	for (size_t j = i + 2; j + 1 < tx->n && j <= i + 4 && tx->t[j].clause == tx->t[i].clause; j++)
+		if ((gf_is(&tx->t[j], "every") || gf_is(&tx->t[j], "after")) && tx->t[j + 1].isnum)
+			return true;
+	return false;
+}
+
+/* Does the sentence of clause c say the loss is scaled or multiplied, and
+ * name no other setting (growth, backoff, interval, steps)? */
+static bool
+scales_the_loss(const gtext *tx, int c)
+{
+	static const char *const other[] = { "growth", "backoff", "interval", "steps", "every",
+		"factor", "halves", "doubles", NULL };
+	static const char *const scaled[] = { "scales", "scale", "multiplies", "multiply",
+		"scaled", "multiplied", NULL };
+	bool loss = false;
+	for (size_t j = 0; j < tx->n; j++) {
+		if (tx->t[j].sent != tx->t[tx->cstart[c]].sent)
+			continue;
+		if (gf_is_any(&tx->t[j], other))
+			return false;
+		loss |= gf_is_any(&tx->t[j], scaled);
+	}
+	return loss;
+}
+
 void
 gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out, size_t *n,
     size_t max)
@@ -100,7 +133,7 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		i += gf_is(&tx->t[i + 1], "defaults") ? 1 : gf_is(&tx->t[i + 2], "by") ? 4 : 2;
 	} else if (gf_is(k, "by") && i >= 2 && i + 1 < tx->n && tx->t[i + 1].isnum &&
 	    (gf_is(&tx->t[i - 2], "multiplies") || gf_is(&tx->t[i - 2], "multiply")) &&
-	    (gf_is(&tx->t[i - 1], "it") || gf_is(&tx->t[i - 1], "s"))) {
+	    (gf_is(&tx->t[i - 1], "it") || gf_is(&tx->t[i - 1], "s")) && grows_every(tx, i)) {
 		what = "growth_factor";	/* "multiplies it by 10 every 100 steps" */
 		truth = c->growth_factor;
 	} else if ((gf_is(k, "s") || gf_is(k, "scale") || gf_is(k, "gradscaler") ||
@@ -117,6 +150,13 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	    default_in_clause(tx, k->clause)) {
 		what = "initial scale";	/* "by default the scale is 128" */
 		truth = c->init_scale;
+	} else if (gf_is(k, "by") && i + 3 < tx->n && gf_is(&tx->t[i + 1], "default") &&
+	    (gf_is(&tx->t[i + 2], "by") || gf_is(&tx->t[i + 2], "of")) && tx->t[i + 3].isnum &&
+	    scales_the_loss(tx, k->clause)) {
+		/* "it scales the loss before backward, by default by 2^24" */
+		what = "initial scale";
+		truth = c->init_scale;
+		i += 2;
 	} else if (gf_is(k, "growth") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "interval")) {
 		what = "growth_interval";
 		truth = c->growth_interval;

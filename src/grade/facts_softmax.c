@@ -37,9 +37,11 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 	size_t nlog = 0;
 	bool about = false;
 
-	/* only an answer about softmax or probabilities works one out */
+	/* only an answer about softmax or probabilities, or one that
+	 * exponentiates, works one out */
 	for (size_t i = 0; i < tx->n && !about; i++)
 		about = strncmp(tx->t[i].stem, "softmax", 7) == 0 ||
+		    strncmp(tx->t[i].stem, "exponentiat", 11) == 0 ||
 		    strncmp(tx->t[i].stem, "probabilit", 10) == 0 ||
 		    strncmp(tx->t[i].stem, "normaliz", 8) == 0 || strncmp(tx->t[i].stem, "logit", 5) == 0;
 	/* the last two arguments of exp named side by side ("e^20 and e^19",
@@ -83,18 +85,30 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 			last_arg = v, last_at = i, last_end = j + 1;
 			continue;
 		}
+		/* "[0, -1]", the shifted logits: the sign of the second is a
+		 * token of its own (the tokens keep no comma, so only a pair
+		 * led by a 0 that is no difference's term reads so: not "19 -
+		 * 20", not "[-0.313, -1.313]") */
+		size_t bj = i + 1;
+		double ysign = 1;
+		if (a->isnum && a->num == 0 && gf_is(b, "-") && i + 2 < tx->n && tx->t[i + 2].isnum &&
+		    !(i > 0 && (gf_is(&tx->t[i - 1], "-") || tx->t[i - 1].isnum ||
+		    gf_is_op_after(tx, i - 1)))) {
+			ysign = -1;
+			b = &tx->t[++bj];
+		}
 		if (!a->isnum || !b->isnum || a->clause != b->clause)
 			continue;
-		double x = a->num, y = b->num;
+		double x = a->num, y = ysign * b->num;
 		/* "the softmax output is [1, 0.368]": outputs named as such sum
 		 * to 1 ([1, 0] is a pair of probabilities too) */
 		bool unit = x >= 0 && x <= 1 && y >= 0 && y <= 1;
 		bool named_out = unit && outputs_before(tx, i);
 		if (named_out && fabs(x + y - 1) > 0.05 && gf_asserted(tx, i) &&
-		    !gf_negated(tx, i, i + 1)) {
+		    !gf_negated(tx, i, bj)) {
 			gf_say(out, n, max, i, "softmax outputs sum to 1: [%g, %g] sums to %g, so it is "
 			    "not the normalised result", x, y, x + y);
-			i++;
+			i = bj;
 			continue;
 		}
 		/* a pair in (0, 1) summing to 1, or one named as the outputs
@@ -110,10 +124,10 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 				lg[nlog][0] = x, lg[nlog][1] = y;
 				lsent[nlog++] = a->sent;
 			}
-			i++;
+			i = bj;
 			continue;
 		}
-		if (!probs || !gf_asserted(tx, i) || gf_negated(tx, i, i + 1) || (nlog == 0 && nex == 0))
+		if (!probs || !gf_asserted(tx, i) || gf_negated(tx, i, bj) || (nlog == 0 && nex == 0))
 			continue;
 		double ux = a->unit > 0.005 ? a->unit : 0.005, uy = b->unit > 0.005 ? b->unit : 0.005;
 		/* the pair of its own sentence, the last one, decides ("turn
@@ -140,6 +154,6 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 			gf_say(out, n, max, i, "the softmax of [%g, %g] is about [%.3f, %.3f], not [%g, %g]",
 			    l0, l1, p0, 1 - p0, x, y);
 		}
-		i++;
+		i = bj;
 	}
 }

@@ -176,7 +176,7 @@ static const char *const format_words[] = {
 /* The words check_scaler (facts.c) starts from. */
 static const char *const scaler_words[] = {
 	"init", "initial", "starting", "growth", "backoff", "back", "every",
-	"after", "s", "scale", "gradscaler", "scaler", "it", NULL
+	"after", "s", "scale", "gradscaler", "scaler", "it", "by", NULL
 };
 /* Words that relate key words to each other: a telegraphic answer has
  * them, a keyword salad does not (grade.c). */
