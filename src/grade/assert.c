@@ -70,6 +70,13 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	}
 	if (verb == me)
 		return false;
+	/* what it lowers is the forward's ("shrinks the forward activations",
+	 * "reduces the logits"): no description of its own scale */
+	static const char *const forward[] = { "forward", "activation", "logit", "input", NULL };
+	for (size_t q = verb + 1; q < tx->n && q <= verb + 3; q++)
+		for (size_t i = 0; forward[i]; i++)
+			if (strncmp(tx->t[q].stem, forward[i], strlen(forward[i])) == 0)
+				return false;
 	/* "the scaler halves the scale after 2000 clean steps", "keeps
 	 * halving it until the softmax is finite": lowered on a clean streak,
 	 * or for an effect it cannot have, is no description but a false one */
@@ -140,9 +147,11 @@ grade_subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 		return false;
 	}
 	/* a match that runs into the predicate states it: "switching to
-	 * bf16 just means setting allow_tf32" */
+	 * bf16 just means setting allow_tf32", "a smaller scale shrinks the
+	 * forward activations" */
 	static const char *const be[] = { "is", "are", "was", "were", "means", "mean",
-		"equals", NULL };
+		"equals", "shrinks", "reduces", "lowers", "multiplies", "divides", "scales",
+		"turns", "moves", "changes", NULL };
 	for (size_t p = ms + 1; p < me; p++)
 		for (size_t i = 0; be[i]; i++)
 			if (strcmp(tx->t[p].raw, be[i]) == 0)

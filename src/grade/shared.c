@@ -93,6 +93,10 @@ const char *const grade_shared_lines[] = {
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12 | "
 	    "seq: also the standard/usual/right fix when/for the forward -not ~8 | seq: scal*/scaling shifts/moves every/all tensor* -not ~6",
+	"  | seq: @scaling/scaler handl*/handles/covers/covered both ends -not/never ~6 | "
+	    "seq: scaled loss also/even keep*/keeps/protect*/protects the forward activation* -not/never ~8 | "
+	    "seq: forward overflow*/inf handled/covered/fixed/solved too/also/as -not/never/isn't ~6 | "
+	    "span: seq: lower*/lowers/halv* =s/=scale next/following forward finite -not/never ~12",
 	"  | seq: large/larger/big/bigger/higher/enough =scale/=s/@scaling prevent*/avoid*/stop* the/an/any inf/overflow*/nan "
 	    "-not/never/can't/cannot/won't/doesn't/smaller/lower*/halv*/reduc*/cut*/back*/gradient*/grads ~10 | "
 	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
@@ -104,7 +108,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: @scaling also tiny/small update*/weight* ~8 | "
 	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6 | "
 	    "seq: =it also @fixes tiny/small/fp16 update*/weight* ~8 | "
-	    "not: seq: need*/needs fp32/float32 master weights ~4",
+	    "not: seq: need*/needs fp32/float32 master weights ~4 | "
+	    "seq: =it/scaling/scaler stop*/stops/keep*/prevent* tiny/small weight updates/update from vanish*/disappear*/lost "
+	    "-not/never/master/fp32 ~10",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
 	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
 
@@ -121,6 +127,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: shift*/subtract* slightly different ~8 | "
 	    "seq: change*/alter*/changes probabilit*/result/output slightly | seq: slightly change*/alter*/different | "
 	    "seq: approximation accept*/\"close enough\"",
+	"  | seq: subtract*/subtracting/shift* cost*/price small/slight bias/error/inaccuracy -not/no/never/without ~12 | "
+	    "seq: rather than the exact softmax/result/probabilit* -not ~6",
 	"  | seq: subtract*/subtracting max/logit shift*/shifts/rescal*/skew* the probabilit*/output*/result* "
 	    "-not/no/never/unchanged/without/same ~10",
 	"  | seq: =it/=this/trick/shift*/subtract*/subtraction approximation -not/exact* ~5 | "
@@ -147,7 +155,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: fp32/float32 \"just as good\" ~8 | seq: cast*/casting fp32/float32 \"just as good\" ~8 | "
 	    "seq: fp32/float32 \"for good\" ~6 | seq: only matter* fp16 ~4 | "
 	    "seq: naive/formula/plain safe/fine in fp32/float32 | seq: nan specific fp16 | "
-	    "span: seq: fp32/float32 where naive/plain always/safe/fine ~8",
+	    "span: seq: fp32/float32 where naive/plain always/safe/fine ~8 | "
+	    "seq: fp32/float32 range effectively/essentially/practically/basically unlimited/infinite/limitless ~6 | "
+	    "seq: fp32/float32 represent*/hold*/holds exponential/exp of any logit ~10",
 	"  why: fp32 only moves the cliff: exp overflows there too, past about 88; the "
 	    "shifted form is safe in every format",
 
@@ -163,6 +173,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
 	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~6 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6",
+	"  | seq: stor*/keep*/keeps/hold*/held/holds its/the =scale/factor as/in/an fp16/half -not/never/fp32/float32 ~8 | "
+	    "seq: =scale/factor capped/limited at/to 65504 -not/never ~6",
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
 
@@ -188,6 +200,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception skip-still-updates: seq: skip*/skipped still update*/appl* ~5 | "
 	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero -contribut*/effect/progress ~6",
+	"  | span: seq: skip*/skipped optimizer still step*/steps/updat*/moves -not/never/next ~14 | "
+	    "seq: skip* only/just the parameters/params/weights/layers whose/with -not/never ~8 | "
+	    "seq: appl*/applies the update to the rest/others/remaining -not/never ~6",
 	"  | seq: scaler.step/step still appl*/applies the update -not/finite/skip*/only ~4 | seq: inf gradient*/grads clipped/clamped to ~4",
 	"  why: a skipped step applies no update at all: scaler.step does not call the "
 	    "optimizer when the gradients hold an inf or NaN, and the scale is lowered",
@@ -210,7 +225,9 @@ const char *const grade_shared_lines[] = {
 	    "\"without limit\" | \"without any limit\" | \"no upper bound\" | indefinitely | unbounded | "
 	    "seq: never risk* overflow* | seq: can never overflow* | "
 	    "seq: gradients/grads can not overflow | seq: \"can't\"/cannot overflow in backward | "
-	    "seq: clamp*/cap* scaled gradient* 65504 ~8",
+	    "seq: clamp*/cap* scaled gradient* 65504 ~8 | "
+	    "seq: no real/any downside/drawback/cost to a huge/large/big/bigger/larger =scale/=s ~8 | "
+	    "seq: bigger/larger/huge =s/=scale only/always ever/just rescu*/help*/sav* more -not ~8",
 	"  why: the scale is bounded by overflow: once S times the largest gradient passes "
 	    "fp16's largest finite value the gradients are inf, the step is skipped and "
 	    "GradScaler lowers S",
@@ -277,6 +294,7 @@ const char *const grade_shared_lines[] = {
 	    "\"without subnormals\" | seq: not have subnormal*/denormal* ~3 | seq: fp16/half/float16 lacks subnormal*/denormal* | "
 	    "seq: everything/anything below 6.1e-5~3% zero/flush* | seq: fp16/half flush* below 6.1e-5~3% | "
 	    "seq: no numbers/values below 6.1e-5~3% | "
+	    "not: seq: represent*/store*/hold* any nonzero/positive magnitude/value/number below/under its/the smallest normal -subnormal* ~10 | "
 	    "not: seq: represent*/store*/hold* anything/values/numbers below/under/smaller 6.1e-5~3% -normal/normals/normalized/normalised ~6 | not: seq: smaller/below/under than 6.1e-5~3% -normal/normals/normalized/normalised/precision/full ~4",
 	"  why: fp16 has subnormals: below its smallest normal, 2^-14, it keeps values down to "
 	    "2^-24 with fewer significant bits; only below half of that does a value flush to zero",
@@ -357,7 +375,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: overflow* produce*/gives/give*/becomes/yields nan directly | "
 	    "seq: nan instead of inf | seq: overflow* fp16/half produce*/gives/yields nan directly | "
 	    "seq: overflow*/overflowing produce*/gives/give*/yields/becomes/returns nan rather/instead -e4m3/fp8 ~8 | "
-	    "seq: nan rather/instead than/of inf -e4m3/fp8 ~4",
+	    "seq: nan rather/instead than/of inf -e4m3/fp8 ~4 | "
+	    "seq: exp/kernel/op return*/returns/give*/gives/produc* nan for it/them/exp*/20 -inf/divid*/division ~6",
 	"  why: an fp16 overflow gives inf (e4m3, which has no inf, is the format whose "
 	    "overflow is NaN); the NaN here is inf / inf",
 
@@ -383,6 +402,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
 	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9 | "
 	    "span: seq: =scale/=s so the forward/product shrink*/shrinks -not/never/instead/input/inputs ~10",
+	"  | seq: smaller/lower =scale/=s/@scaling shrink*/shrinks/reduc*/reduces the forward activation*/logits/inputs -not/never ~8",
 	"  | span: seq: every/all tensor*/intermediate* activation*/forward times/bigger/larger -not/never/only ~14 | seq: every/all intermediate value*/tensor* forward -not/never/only ~10",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
