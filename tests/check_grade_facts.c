@@ -203,6 +203,16 @@ START_TEST(false_figures_fall)
 			else
 				STANDS("%s's largest value is the same %.4g as %s's", q->name, o->max, o->name);
 		}
+	/* a claim's format is not one past a contrast; a floor next to 1.0 is
+	 * precision; a power in words */
+	STANDS("fl16(1e-8) = 0 while fl_bf16(1e-8) ≈ 1e-8.");
+	FALLS("1e-8 flushes to zero in bf16, unlike in fp32.");
+	STANDS("At 1.0, anything below 2^-8 ≈ 0.0039 simply disappears in bf16.");
+	FALLS("In bf16 anything below 0.0039 simply disappears.");
+	STANDS("fp16's smallest positive number is 2 power −24, about 6e-8.");
+	STANDS("fp16's smallest positive number is 2 to the power of -24.");
+	FALLS("fp16's smallest positive number is 2 to the power of −14.");
+	FALLS("fp16's smallest subnormal is 2 power -20.");
 	/* a list of fields is its subject's; a verb "like" sets nothing side by side */
 	FALLS("fp16 has 5 exponent and 10 mantissa bits while bf16 has 8 exponent and 10 "
 	    "mantissa bits.");
@@ -276,6 +286,9 @@ START_TEST(expressions_against_libm)
 		    p > 0.5 ? p - 0.15 : p + 0.15, p > 0.5 ? 1.15 - p : 0.85 - p);
 	}
 	STANDS("clamping [20, 19] to [11, 11] gives softmax probabilities [0.5, 0.5]");
+	/* values listed one for each expression */
+	STANDS("exp(20) and exp(19) (≈4.85e8, 1.78e8) exceed fp16's 65504, so both are inf.");
+	FALLS("exp(20) and exp(19) (≈4.85e8, 1.8e9) exceed fp16's 65504, so both are inf.");
 	/* the shifted logits written with their sign apart, "[0, -1]" */
 	FALLS("After subtracting the max you exponentiate [0, -1] = [1, 0.5], so the answer is "
 	    "about [0.67, 0.33].");

@@ -17,6 +17,26 @@
  * is the comparison; true with the token the figure's scan starts from
  * when a word of vanishing (zero, flush, underflow, lost, "not
  * represented") follows the figure in its sentence. */
+/* Is the sentence of token i about what is lost next to a larger value
+ * ("at 1.0, anything below 2^-8 disappears", "added to a weight",
+ * "relative to 1"), a matter of precision, not of the format's floor? */
+static bool
+relative(const gtext *tx, size_t i)
+{
+	static const char *const rel[] = { "relative", "added", "adding", "add", "increment",
+		"increments", "update", "updates", "spacing", "gap", "resolution", "weight",
+		"weights", NULL };
+	static const char *const at[] = { "at", "near", "to", "around", "from", NULL };
+	for (size_t j = 0; j < tx->n; j++) {
+		if (tx->t[j].sent != tx->t[i].sent)
+			continue;
+		if (gf_is_any(&tx->t[j], rel) || (gf_is_any(&tx->t[j], at) && j + 1 < tx->n &&
+		    tx->t[j + 1].isnum && tx->t[j + 1].num == 1))
+			return true;
+	}
+	return false;
+}
+
 bool
 gf_floor_claim(const gtext *tx, size_t i, size_t *from)
 {
@@ -28,7 +48,7 @@ gf_floor_claim(const gtext *tx, size_t i, size_t *from)
 		"disappears", NULL };
 
 	if (i == 0 || !gf_is_any(&tx->t[i], less) || !gf_is_any(&tx->t[i - 1], every) ||
-	    tx->t[i - 1].clause != tx->t[i].clause)
+	    tx->t[i - 1].clause != tx->t[i].clause || relative(tx, i))
 		return false;
 	*from = i + 1 < tx->n && gf_is(&tx->t[i + 1], "than") ? i + 1 : i;
 	size_t fig = *from + 1;

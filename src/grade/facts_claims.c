@@ -49,7 +49,16 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			    gf_is(&tx->t[f.end], "fold")) && f.end + 1 < tx->n &&
 			    !tx->t[f.end + 1].isnum)
 				break;
-			if (cmp == 0 && !gf_agrees(&f, v) && !(rel > 0 &&
+			/* "exp(20) and exp(19) (≈4.85e8, 1.78e8)": a list of
+			 * values, one each; v is to be one of them */
+			bool listed = false;
+			for (gfig g = f; cmp == 0 && !listed && g.end < tx->n && tx->t[g.end].isnum &&
+			    g.end < f.end + 4;) {
+				if (!gf_figure_at(tx, g.end, &g))
+					break;
+				listed = gf_agrees(&g, v);
+			}
+			if (cmp == 0 && !listed && !gf_agrees(&f, v) && !(rel > 0 &&
 			    (gf_agrees(&f, v * (1 + rel)) || gf_agrees(&f, v / (1 + rel)) ||
 			    (f.v - v / (1 + rel)) * (f.v - v * (1 + rel)) <= 0)))
 				gf_say(out, n, max, j, "%s is %.4g, not %.6g", what, v, f.v);
@@ -288,9 +297,13 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 		    F->name);
 		return;
 	}
+	/* the format after the claim, not past a contrast: in "fl16(1e-8) =
+	 * 0 while fl_bf16(1e-8) ≈ 1e-8" the zero is not bf16's */
+	static const char *const contrast[] = { "while", "whereas", "but", "unlike", "though",
+		"although", "yet", NULL };
 	int fmt = GF_NOFMT;
 	for (size_t j = at + 1; j < tx->n && j <= at + 4 && tx->t[j].clause == tx->t[at].clause &&
-	    fmt == GF_NOFMT; j++)
+	    fmt == GF_NOFMT && !gf_is_any(&tx->t[j], contrast); j++)
 		fmt = gf_format_of(tx, j);
 	for (size_t j = i, k = 0; fmt == GF_NOFMT && j-- > 0 && k < 4 &&
 	    tx->t[j].clause == tx->t[i].clause; k++)

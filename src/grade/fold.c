@@ -22,6 +22,23 @@
  * (facts.c): the unit of its last significant digit (65504: 1, 6.55e4:
  * 100, 65,000: 1000; 0 for a power such as 2^-24, which is exact) and
  * whether it was a power of ten (10^8), the tail of "5.96 x 10^-8". */
+/* Where the exponent begins after a power said in words at s[i] (" power
+ * ", " to the power of ", " raised to "), or 0.  Only a signed or plain
+ * integer may follow: "2 to the 8 bits" is no power. */
+static size_t
+power_words(const char *s, size_t n, size_t i)
+{
+	static const char *const say[] = { " to the power of ", " to the power ", " power of ",
+		" power ", " raised to the ", " raised to ", NULL };
+	for (size_t k = 0; say[k]; k++) {
+		size_t l = strlen(say[k]);
+		if (i + l < n && strncasecmp(s + i, say[k], l) == 0 &&
+		    (s[i + l] == '-' || isdigit((unsigned char)s[i + l])))
+			return i + l;
+	}
+	return 0;
+}
+
 /* Is the comma at s[i] a decimal comma?  Only where no list or thousands
  * reading fits: after a lone 0 ("0,368") or before a power of ten
  * ("4,85·10^8", "4,85e8"); "[20,19]" stays two numbers, "65,504" one. */
@@ -120,15 +137,18 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 	}
 	if (form)
 		form->ndig = intdig;
-	/* a power: base^exp or base**exp, exp maybe (-24) */
-	if (i < n && (s[i] == '^' || (s[i] == '*' && i + 1 < n && s[i + 1] == '*'))) {
-		size_t j = i + (s[i] == '^' ? 1 : 2);
+	/* a power: base^exp or base**exp, exp maybe (-24); or in words, "2
+	 * power -24", "2 to the power of -24", "2 raised to -24" */
+	size_t worded = power_words(s, n, i);
+	if (i < n && (worded || s[i] == '^' || (s[i] == '*' && i + 1 < n && s[i + 1] == '*'))) {
+		size_t j = worded ? worded : i + (s[i] == '^' ? 1 : 2);
 		bool paren = j < n && s[j] == '(';
 		if (paren)
 			j++;
 		bool neg = j < n && s[j] == '-';
 		if (j < n && (s[j] == '-' || s[j] == '+'))
 			j++;
+
 		if (j < n && isdigit((unsigned char)s[j])) {
 			double e = 0, half = 0;	/* half the exponent's last digit */
 			while (j < n && isdigit((unsigned char)s[j]))
@@ -203,10 +223,14 @@ grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t c
 		*insup = false;
 		return 3;
 	}
-	/* A minus sign inside a number is its sign: 1e−8, 2^−24. */
+	/* A minus sign inside a number is its sign: 1e−8, 2^−24, and after
+	 * a power said in words, "2 power −24", "2 to the power of −24". */
 	if (n >= 3 && memcmp(s, "\xe2\x88\x92", 3) == 0 && *o >= 2 &&
 	    (out[*o - 1] == '^' || ((out[*o - 1] == 'e' || out[*o - 1] == 'E') &&
-	    isdigit((unsigned char)out[*o - 2])))) {
+	    isdigit((unsigned char)out[*o - 2])) ||
+	    (*o >= 6 && strncasecmp(out + *o - 6, "power ", 6) == 0) ||
+	    (*o >= 9 && strncasecmp(out + *o - 9, "power of ", 9) == 0) ||
+	    (*o >= 10 && strncasecmp(out + *o - 10, "raised to ", 10) == 0))) {
 		if (*o < cap)
 			out[(*o)++] = '-';
 		*insup = false;
