@@ -339,6 +339,12 @@ START_TEST(library_hardware_memory_claims)
 		{ "bf16", "Even in bf16, subtracting the largest logit is still the right softmax." },
 		{ "underflow", "A smaller scale avoids gradient overflow; it does nothing to the forward." },
 		{ "cmp-speedup", "On a skipped step the optimizer does not step at all." },
+		/* correct descriptions of the scaler's rule and of what it will do */
+		{ "step-order", "scaler.update() lowers S after a skip or raises it after 2000 clean "
+		    "steps." },
+		{ "overflow", "With an inf loss GradScaler will just skip the step and halve the scale." },
+		{ "cmp-speedup", "If the scale keeps backing off, find the overflowing tensor rather than "
+		    "raising the scale." },
 		{ "underflow", "Another suggests raising the learning rate, but that does nothing: "
 		    "lr times 0 is still 0." },
 	};

@@ -58,7 +58,7 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 		/* "lowers", "halving", and the future of a description:
 		 * "GradScaler will skip the step and halve the scale" */
 		bool future = false;
-		for (size_t b = q; b-- > ms && b + 6 > q;)
+		for (size_t b = q; b-- > ms && b + 10 > q;)
 			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
 		/* "GradScaler will just see inf grads, skip the step, and
 		 * halve the scale": the list's verbs share its will */

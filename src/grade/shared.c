@@ -191,10 +191,10 @@ const char *const grade_shared_lines[] = {
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
 	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
-	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~10 | "
+	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead ~10 | "
 	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~8 | "
 	    "seq: skip* more headroom ~12 | "
-	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~10",
+	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead ~10",
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
 	    "halved by default); it grows only after a run of clean steps",
 
