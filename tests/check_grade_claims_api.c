@@ -212,6 +212,13 @@ const char *const grade_claim_cases_api[][3] = {
 	    "softmax-subtract-after" },
 	{ "softmax", "A finite numerator over an infinite sum is undefined, hence the NaN.",
 	    "finite-over-inf" },
+	{ "softmax", "So you divide a finite number by infinity, which is undefined.",
+	    "finite-over-inf" },
+	{ "bf16", "Subtracting the largest logit is unnecessary in bf16, so drop it.",
+	    "bf16-naive-softmax" },
+	{ "step-order", "When scaler.step sees a NaN it simply skips the weights whose gradients "
+	    "hold it.", "skip-still-updates" },
+	{ "mock-underflow", "The scale doubles after each successful step.", "scale-grows-every-step" },
 	{ "step-order", "After a skipped step, do not call scaler.update() at all.", "skip-no-update" },
 	{ "underflow", "0.00000001 has too many decimal places for three digits.", "decimal-places" },
 	{ "underflow", "Or let gradient clipping boost the small gradients up to a floor.",
@@ -339,6 +346,9 @@ START_TEST(library_hardware_memory_claims)
 		{ "bf16", "Even in bf16, subtracting the largest logit is still the right softmax." },
 		{ "underflow", "A smaller scale avoids gradient overflow; it does nothing to the forward." },
 		{ "cmp-speedup", "On a skipped step the optimizer does not step at all." },
+		{ "step-order", "scaler.update() doubles the scale after 2000 successful steps in a "
+		    "row." },
+		{ "step-order", "When scaler.step sees an inf it just skips the whole optimizer step." },
 		/* correct descriptions of the scaler's rule and of what it will do */
 		{ "step-order", "scaler.update() lowers S after a skip or raises it after 2000 clean "
 		    "steps." },

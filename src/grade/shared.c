@@ -191,17 +191,17 @@ const char *const grade_shared_lines[] = {
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
 	"misconception scale-up-on-overflow: seq: skip*/skipped/inf/overflow*/nan "
-	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead ~10 | "
+	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead/clean/successful/2000/interval/consecutive ~10 | "
 	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~8 | "
 	    "seq: skip* more headroom ~12 | "
-	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead ~10",
+	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead/clean/successful/2000/interval/consecutive ~10",
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
 	    "halved by default); it grows only after a run of clean steps",
 
 	"misconception skip-still-updates: seq: skip*/skipped still update*/appl* ~5 | "
 	    "seq: last good gradient* ~3 | seq: skip*/skipped update* zeroed/zero -contribut*/effect/progress ~6",
 	"  | span: seq: skip*/skipped optimizer still step*/steps/updat*/moves -not/never/next ~14 | "
-	    "seq: skip* only/just the parameters/params/weights/layers whose/with -not/never ~8 | "
+	    "seq: skip* only/just/the parameters/params/weights/layers whose/with -not/never/all/every ~6 | "
 	    "seq: appl*/applies the update to the rest/others/remaining -not/never ~6",
 	"  | seq: scaler.step/step still appl*/applies the update -not/finite/skip*/only ~4 | seq: inf gradient*/grads clipped/clamped to ~4",
 	"  why: a skipped step applies no update at all: scaler.step does not call the "
@@ -478,7 +478,9 @@ const char *const grade_shared_lines[] = {
 	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
 	    "the gradients back before the step",
 
-	"misconception scale-grows-every-step: seq: increas*/doubl*/grow*/rais* =scale/=s every/each step/iteration -skip*/interval/growth_interval/2000/clean/consecutive/run ~6",
+	"misconception scale-grows-every-step: seq: increas*/doubl*/grow*/rais* =scale/=s every/each step/iteration -skip*/interval/growth_interval/2000/clean/consecutive/run ~6 | "
+	    "seq: =scale/=s grow*/grows/doubl*/doubles/increas* after/on every/each single/successful/good step/iteration "
+	    "-interval/growth_interval/2000/consecutive/run/row/streak ~10",
 	"  why: the scale grows only after growth_interval (2000 by default) steps in a row "
 	    "without an inf or NaN, not at every step",
 

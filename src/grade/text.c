@@ -129,14 +129,20 @@ main_clause_start(const gtext *tx, unsigned cls, bool w_is_the, bool w_s_verb)
 	const gtok *prev = &tx->t[n > 0 ? n - 1 : 0];
 	/* "when step finds an inf it zeroes ...": it or they, then a verb in
 	 * -s, after a condition that has a verb of its own */
-	bool pron = n > 0 && k >= 3 && (strcmp(prev->raw, "it") == 0 ||
+	/* (an adverb may stand between: "... an inf it just skips") */
+	size_t pn = n;
+	if (n > 1 && k >= 4 && (strcmp(prev->raw, "just") == 0 || strcmp(prev->raw, "simply") == 0 ||
+	    strcmp(prev->raw, "only") == 0 || strcmp(prev->raw, "always") == 0 ||
+	    strcmp(prev->raw, "then") == 0))
+		prev = &tx->t[--pn - 1];
+	bool pron = pn > 0 && k >= 3 + (n - pn) && (strcmp(prev->raw, "it") == 0 ||
 	    strcmp(prev->raw, "they") == 0) && w_s_verb;
 	if (pron && (tx->t[n - k].flags & TK_IF)) {
-		for (size_t i = n - k + 1; i + 1 < n; i++) {
+		for (size_t i = n - k + 1; i + 1 < pn; i++) {
 			size_t l = strlen(tx->t[i].raw);
 			if (l > 3 && (tx->t[i].raw[l - 1] == 's' || strcmp(tx->t[i].raw + l - 2, "ed") == 0) &&
 			    !(tx->t[i].cls & (WC_FUNC | WC_SKIP)))
-				return n - 1;
+				return pn - 1;
 		}
 	}
 	if (k < 2 || !(cls & (WC_IMPER | WC_MODAL) || det))
