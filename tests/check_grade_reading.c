@@ -489,6 +489,13 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "after unscaling so the norm is real; update after step, since the scale change "
 		    "depends on whether the gradients were finite, which scaler.step has just checked, "
 		    "skipping the step on inf." },
+		/* a list that goes on past a long aside, after an arrow; the
+		 * refuted order quoted before it is no order */
+		{ "step-order", "'Update first, then step' is backwards: update has to see whether "
+		    "this step overflowed. The order: scaler.scale(loss).backward() -> "
+		    "scaler.unscale_(opt) -> clip_grad_norm_ (working on the true magnitudes, which "
+		    "is what you meant when you picked max_norm in the first place) -> "
+		    "scaler.step(opt) (skipped on inf) -> scaler.update()." },
 		/* a label that denies what follows it */
 		{ "mock-underflow", "It rounds to zero: 1e-8 is below fp16's smallest subnormal. "
 		    "GradScaler multiplies the loss by S before backward and divides the gradients "

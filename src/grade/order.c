@@ -26,12 +26,25 @@ by_pos(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos ? 1 : 0;
 }
 
+/* Is the mention at p linked to the list before it by an arrow or a
+ * "then" just before it ("... (on real grads, so max_norm is not divided
+ * by S) → scaler.step(opt)")?  Such a list goes on past a long aside. */
+static bool
+linked(const gtext *tx, size_t p)
+{
+	for (size_t q = p, k = 0; q-- > 0 && k < 3; k++)
+		if (strcmp(tx->t[q].raw, "then") == 0)
+			return true;
+	return false;
+}
+
 /*
  * Where does the answer give its order?  Prose explains as well as lists
  * ("don't clip before unscale_ ... the order is: ..."), so the order is
  * read from the densest run of step mentions (mentions at most LIST_GAP
- * tokens apart, in one sentence) that names the most steps, the later one on a tie; within
- * it each step counts at its first mention.  Fills seg_first (a position
+ * tokens apart, or twice that after an arrow, in one sentence) that
+ * names the most steps, the later one on a tie; within it each step
+ * counts at its first mention.  Fills seg_first (a position
  * per step, -1 when the run does not name it); returns the steps named.
  */
 static size_t
@@ -47,7 +60,8 @@ densest_run(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
 	qsort(ms, n, sizeof ms[0], by_pos);
 	for (size_t lo = 0; lo < n;) {
 		size_t hi = lo + 1;
-		while (hi < n && ms[hi].pos - ms[hi - 1].pos <= LIST_GAP &&
+		while (hi < n && (ms[hi].pos - ms[hi - 1].pos <= LIST_GAP ||
+		    (ms[hi].pos - ms[hi - 1].pos <= 2 * LIST_GAP && linked(tx, ms[hi].pos))) &&
 		    tx->t[ms[hi].pos].sent == tx->t[ms[lo].pos].sent)
 			hi++;
 		bool seen[32] = { false };

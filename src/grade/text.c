@@ -479,6 +479,10 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			if (i < o && a[i] == '\'')	/* it's, gradient's */
 				while (i < o && (a[i] == '\'' || isalpha((unsigned char)a[i])))
 					i++;
+		} else if (c == '-' && i + 1 < o && a[i + 1] == '>' && (i + 2 >= o || a[i + 2] != '>')) {
+			/* "->" is the arrow "→" typed in ASCII: "then" */
+			ok = add_word(tx, "then", 4);
+			i += 2;
 		} else if (c == '/' || (c == '-' && (i == 0 || a[i - 1] == ' ') &&
 		    (i + 1 >= o || a[i + 1] == ' '))) {
 			/* Division, and a minus standing alone, are words here:
