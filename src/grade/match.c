@@ -23,7 +23,6 @@
 #include <config.h>
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -489,7 +488,6 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			if (e->kind == GK_MISC && !ph->negated && (grade_scaler_does(tx, ms, me) ||
 			    grade_subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
 				continue;
-			if (getenv("GDEBUG") && e->id && strcmp(e->id, getenv("GDEBUG")) == 0) fprintf(stderr, "match %s [%zu,%zu) mc=%d hypo=%d neg=%d n=%zu\n", e->id, ms, me, mc, tx->hypo[mc], neg, tx->n);
 			gmatch m;
 			if (ph->negated)
 				m = !neg ? GM_NONE : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;
