@@ -219,6 +219,27 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "step-order", "When scaler.step sees a NaN it simply skips the weights whose gradients "
 	    "hold it.", "skip-still-updates" },
 	{ "mock-underflow", "The scale doubles after each successful step.", "scale-grows-every-step" },
+	{ "bf16", "bf16's range is even larger than fp32's, so nothing overflows.",
+	    "bf16-wider-than-fp32" },
+	{ "mock-overflow", "Then clipping caps the inf gradients at max_norm.", "clip-caps-inf" },
+	{ "cmp-speedup", "With many skipped steps the fix is to set init_scale higher.",
+	    "raise-scale-skips" },
+	{ "overflow", "bf16 is the more precise of the two halves.", "bf16-more-precise" },
+	{ "mock-softmax", "bf16 has the range of fp32 and the precision of fp16.", "bf16-more-precise" },
+	{ "bf16", "In bf16 the naive exp(x)/sum(exp(x)) softmax becomes safe in bf16 too.",
+	    "bf16-naive-softmax" },
+	{ "overflow", "You subtract the max, which slightly approximates the softmax.",
+	    "max-changes-softmax" },
+	{ "softmax", "Loss scaling is for stopping tiny weight updates from vanishing.",
+	    "scale-fixes-updates" },
+	{ "overflow", "fp32 would overflow as well; you'd need float64 for 1e8.", "wide-overflows-1e8" },
+	{ "step-order", "When step found an inf it doubles the scale.", "scale-up-on-inf" },
+	{ "step-order", "2) scaler.scale(loss).backward() 3) optimizer.zero_grad() 4) "
+	    "scaler.unscale_(opt).", "order-zero-late" },
+	{ "mock-underflow", "Scaling the loss also scales the activations in the forward pass.",
+	    "scale-multiplies-forward" },
+	{ "overflow", "Call clip_grad_norm_ before scaler.unscale_ so the clip sees the scaled "
+	    "gradients and the threshold stays fixed.", "order-clip-first" },
 	{ "step-order", "After a skipped step, do not call scaler.update() at all.", "skip-no-update" },
 	{ "underflow", "0.00000001 has too many decimal places for three digits.", "decimal-places" },
 	{ "underflow", "Or let gradient clipping boost the small gradients up to a floor.",
@@ -349,6 +370,10 @@ START_TEST(library_hardware_memory_claims)
 		{ "step-order", "scaler.update() doubles the scale after 2000 successful steps in a "
 		    "row." },
 		{ "step-order", "When scaler.step sees an inf it just skips the whole optimizer step." },
+		{ "bf16", "bf16 has the same range as fp32, no larger, with fewer mantissa bits." },
+		{ "step-order", "Clipping cannot tame an inf: scaler.step skips such a step." },
+		{ "cmp-speedup", "Many skipped steps: find what overflows rather than raising the scale." },
+		{ "step-order", "Call optimizer.zero_grad() first, then backward, unscale_, clip, step." },
 		/* correct descriptions of the scaler's rule and of what it will do */
 		{ "step-order", "scaler.update() lowers S after a skip or raises it after 2000 clean "
 		    "steps." },

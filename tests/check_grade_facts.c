@@ -213,6 +213,12 @@ START_TEST(false_figures_fall)
 	STANDS("fp16's smallest positive number is 2 to the power of -24.");
 	FALLS("fp16's smallest positive number is 2 to the power of −14.");
 	FALLS("fp16's smallest subnormal is 2 power -20.");
+	/* a reach said with "can represent numbers down to"; a figure of
+	 * another clause is not the quantity's ("1 part in 128 (epsilon ...)") */
+	FALLS("fp16 can represent numbers down to about 1e-38 before flushing to zero.");
+	STANDS("bf16 can represent numbers down to about 1e-38, as fp32 does.");
+	FALLS("fp16 only resolves about 1 part in 128 (epsilon 2^-7).");
+	STANDS("fp16 only resolves about 1 part in 1024 (epsilon 2^-10).");
 	/* a list of fields is its subject's; a verb "like" sets nothing side by side */
 	FALLS("fp16 has 5 exponent and 10 mantissa bits while bf16 has 8 exponent and 10 "
 	    "mantissa bits.");
@@ -289,6 +295,8 @@ START_TEST(expressions_against_libm)
 	/* values listed one for each expression */
 	STANDS("exp(20) and exp(19) (≈4.85e8, 1.78e8) exceed fp16's 65504, so both are inf.");
 	FALLS("exp(20) and exp(19) (≈4.85e8, 1.8e9) exceed fp16's 65504, so both are inf.");
+	/* a pair named as the softmax's value is its output */
+	FALLS("Subtract the max: exp([0,-1]) = [1, 0.368], so the softmax is [1, 0.368].");
 	/* the shifted logits written with their sign apart, "[0, -1]" */
 	FALLS("After subtracting the max you exponentiate [0, -1] = [1, 0.5], so the answer is "
 	    "about [0.67, 0.33].");
@@ -528,6 +536,10 @@ START_TEST(scaler_defaults_checked)
 	FALLS("GradScaler scales the loss before backward, by default by 2^24.");
 	STANDS("GradScaler scales the loss before backward, by default by 2^16.");
 	FALLS("update() multiplies it by 10 every 100 steps by default.");
+	FALLS("GradScaler's defaults are init_scale=1024, growth_factor=2.0 and "
+	    "growth_interval=2000.");
+	FALLS("With the defaults every skipped step divides it by 10.");
+	STANDS("With the defaults every skipped step divides it by 2.");
 	STANDS("scaler.update() multiplies S by 0.5 after an overflow or by 2 after 2000 clean "
 	    "steps.");
 }

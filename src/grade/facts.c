@@ -36,8 +36,9 @@ figure_before(const gtext *tx, size_t i)
 	static const char *const link[] = { "is", "the", "approx", "its", "s", "fp16", "bf16",
 		"fp32", "half", "as", "being", NULL };
 	for (size_t j = i, d = 0; j-- > 0 && d < 4; d++) {
+		/* "1 part in 128 (epsilon 2^-7)": another clause's figure */
 		if (tx->t[j].isnum)
-			return tx->t[j].sent == tx->t[i].sent;
+			return tx->t[j].sent == tx->t[i].sent && tx->t[j].clause == tx->t[i].clause;
 		if (!gf_is_any(&tx->t[j], link) && gf_format_of(tx, j) == GF_NOFMT)
 			return false;
 	}

@@ -15,13 +15,15 @@
 #include "grade/facts_int.h"
 
 /* A format named at most three words before i in its clause, with only
- * small words between ("fp16 can only reach", "bf16 keeps subnormals"). */
+ * small words between ("fp16 can only reach", "bf16 keeps subnormals",
+ * "fp16 can represent numbers down to"). */
 static bool
 format_just_before(const gtext *tx, size_t i)
 {
 	static const char *const small[] = { "can", "only", "ever", "at", "most", "just",
-		"will", "keeps", "has", "its", "the", NULL };
-	for (size_t j = i, d = 0; j > 0 && d < 3; d++) {
+		"will", "keeps", "has", "its", "the", "represent", "hold", "store", "holds",
+		"stores", "represents", NULL };
+	for (size_t j = i, d = 0; j > 0 && d < 4; d++) {
 		j--;
 		if (tx->t[j].clause != tx->t[i].clause)
 			return false;

@@ -28,7 +28,8 @@ backoff_said(const gtext *tx, size_t i, size_t j, const char *const *configured)
 			continue;
 		backs_off |= gf_is(&tx->t[q], "overflow") || gf_is(&tx->t[q], "inf") ||
 		    gf_is(&tx->t[q], "nan") || gf_is(&tx->t[q], "overflows") ||
-		    gf_is(&tx->t[q], "backoff");
+		    gf_is(&tx->t[q], "backoff") || gf_is(&tx->t[q], "skipped") ||
+		    gf_is(&tx->t[q], "skip") || gf_is(&tx->t[q], "skips");
 		set |= gf_is_any(&tx->t[q], configured);
 	}
 	int cl = tx->t[j].clause;
@@ -239,6 +240,11 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	bool named_is = i + 1 < tx->n && (gf_is(&tx->t[i + 1], "is") || gf_is(&tx->t[i + 1], "equals"));
 	if (!said_default && !(named_is && !set) && (!behaves || set))
 		return;
+	/* "the defaults are init_scale=1024": the keyword argument reads
+	 * "set to" (fold.c) */
+	if (said_default && i + 3 < tx->n && gf_is(&tx->t[i + 1], "set") && gf_is(&tx->t[i + 2], "to") &&
+	    tx->t[i + 3].isnum)
+		i += 2;
 	gfig f;
 	size_t at;
 	if (!gf_bound_figure(tx, i, &f, &at)) {

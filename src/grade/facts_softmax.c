@@ -23,9 +23,12 @@ outputs_before(const gtext *tx, size_t i)
 {
 	static const char *const what[] = { "output", "outputs", "probabilities",
 		"probability", "result", "normalise", "normalize", "normalises", "normalizes", NULL };
+	static const char *const is[] = { "is", "gives", "returns", "becomes", "yields",
+		"equals", NULL };
 	for (size_t j = i, d = 0; j-- > 0 && d < 5 && tx->t[j].sent == tx->t[i].sent; d++)
-		if (gf_is_any(&tx->t[j], what))
-			return true;
+		if (gf_is_any(&tx->t[j], what) || (gf_is(&tx->t[j], "softmax") && j + 1 < i &&
+		    gf_is_any(&tx->t[j + 1], is)))
+			return true;	/* "so the softmax is [1, 0.368]" */
 	return false;
 }
 

@@ -237,8 +237,14 @@ grade_mark_hypotheticals(gtext *tx)
 				break;
 			who = grade_word_in(tx->t[v].raw, then_verb);
 		}
+		/* "call X so the clip sees Y and the threshold stays ...": the
+		 * "and" joins the purpose, the imperative stays advice */
+		bool purpose = false;
+		for (size_t q = tx->cstart[tx->t[i].clause]; q < i && !purpose; q++)
+			purpose = strcmp(tx->t[q].raw, "so") == 0 || strcmp(tx->t[q].raw, "because") == 0 ||
+			    strcmp(tx->t[q].raw, "since") == 0;
 		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
-		    who && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
+		    who && !purpose && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
 			for (size_t k = i + 1; k < tx->cend[tx->t[i].clause]; k++)
 				tx->t[k].flags |= TK_CONSEQ;

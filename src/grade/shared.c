@@ -41,7 +41,10 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5 | "
 	    "span: seq: @bf which more/extra mantissa/fraction bits | seq: @bf both range mantissa | "
 	    "seq: @bf \"more mantissa\"",
-	"  | span: seq: @bf more mantissa bits than fp16/half ~16",
+	"  | span: seq: @bf more mantissa bits than fp16/half ~22 | "
+	    "seq: @bf the/is more accurate/precise -not/never/less/fewer/lower/than ~8 | "
+	    "seq: better precision and more range ~4 | seq: precision of fp16/half and/with the range -not/never ~10 | "
+	    "seq: range of fp32/float32 and the precision of fp16/half -not/never ~8",
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
 	    "10: it buys range with precision, so it is the coarser of the two",
 
@@ -67,7 +70,8 @@ const char *const grade_shared_lines[] = {
 	"misconception wide-overflows-1e8: seq: @bf/fp32/float32 overflow* 1e8/100000000 ~6 | "
 	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
 	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6 | seq: 1e8/100000000 also exceed*/exceeds fp32/float32/@bf | "
-	    "seq: only fp64/float64/double can hold/represent/store -not ~4",
+	    "seq: only fp64/float64/double can hold/represent/store -not ~4 | "
+	    "seq: need*/needs float64/fp64/double for 1e8/100000000/it -not/never ~6",
 	"  | seq: overflow*/inf fp16 fp32/float32 too/alike/as -not/never/only ~8 | seq: any 16 32-bit/32 float -not ~8 | seq: overflow* fp32/float32 as well -not ~8",
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",
@@ -96,7 +100,8 @@ const char *const grade_shared_lines[] = {
 	"  | seq: @scaling/scaler handl*/handles/covers/covered both ends -not/never ~6 | "
 	    "seq: scaled loss also/even keep*/keeps/protect*/protects the forward activation* -not/never ~8 | "
 	    "seq: forward overflow*/inf handled/covered/fixed/solved too/also/as -not/never/isn't ~6 | "
-	    "span: seq: lower*/lowers/halv* =s/=scale next/following forward finite -not/never ~12",
+	    "span: seq: lower*/lowers/halv*/back*/backs =s/=scale next/following forward finite -not/never ~12 | "
+	    "seq: crank*/turn*/raise* =scale/the up the/and forward recover*/finite -not/never ~10",
 	"  | seq: large/larger/big/bigger/higher/enough =scale/=s/@scaling prevent*/avoid*/stop* the/an/any inf/overflow*/nan "
 	    "-not/never/can't/cannot/won't/doesn't/smaller/lower*/halv*/reduc*/cut*/back*/gradient*/grads ~10 | "
 	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
@@ -109,6 +114,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6 | "
 	    "seq: =it also @fixes tiny/small/fp16 update*/weight* ~8 | "
 	    "not: seq: need*/needs fp32/float32 master weights ~4 | "
+	    "not: seq: =scale/scaling/@scaling there so/that small/tiny weight updates/update -master ~10 | "
+	    "span: seq: @scaling/=scale is for stopping/preventing/keeping small/tiny weight updates/update from -master/not ~14 | "
 	    "seq: =it/scaling/scaler stop*/stops/keep*/prevent* tiny/small weight updates/update from vanish*/disappear*/lost "
 	    "-not/never/master/fp32 ~10",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
@@ -128,7 +135,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: change*/alter*/changes probabilit*/result/output slightly | seq: slightly change*/alter*/different | "
 	    "seq: approximation accept*/\"close enough\"",
 	"  | seq: subtract*/subtracting/shift* cost*/price small/slight bias/error/inaccuracy -not/no/never/without ~12 | "
-	    "seq: rather than the exact softmax/result/probabilit* -not ~6",
+	    "seq: rather than the exact softmax/result/probabilit* -not ~6 | "
+	    "seq: subtract*/shift* slightly approximat*/approximates the true/exact -not/no/never ~10 | "
+	    "span: seq: subtract* the max which slightly approximat*/approximates -not/no/never ~10",
 	"  | seq: subtract*/subtracting max/logit shift*/shifts/rescal*/skew* the probabilit*/output*/result* "
 	    "-not/no/never/unchanged/without/same ~10",
 	"  | seq: =it/=this/trick/shift*/subtract*/subtraction approximation -not/exact* ~5 | "
@@ -402,7 +411,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
 	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9 | "
 	    "span: seq: =scale/=s so the forward/product shrink*/shrinks -not/never/instead/input/inputs ~10",
-	"  | seq: smaller/lower =scale/=s/@scaling shrink*/shrinks/reduc*/reduces the forward activation*/logits/inputs -not/never ~8",
+	"  | seq: smaller/lower =scale/=s/@scaling shrink*/shrinks/reduc*/reduces the forward activation*/logits/inputs -not/never ~8 | "
+	    "seq: scaling/scales the loss also scal*/scales/multipl* the activation*/forward -not/never ~8 | "
+	    "seq: =it/scaler/gradscaler divides the activation* by -not/never ~6",
 	"  | span: seq: every/all tensor*/intermediate* activation*/forward times/bigger/larger -not/never/only ~14 | seq: every/all intermediate value*/tensor* forward -not/never/only ~10",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",

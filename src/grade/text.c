@@ -138,10 +138,12 @@ main_clause_start(const gtext *tx, unsigned cls, bool w_is_the, bool w_s_verb)
 	bool pron = pn > 0 && k >= 3 + (n - pn) && (strcmp(prev->raw, "it") == 0 ||
 	    strcmp(prev->raw, "they") == 0) && w_s_verb;
 	if (pron && (tx->t[n - k].flags & TK_IF)) {
+		static const char *const past[] = { "found", "saw", "hit", "got", "had", "went",
+			"ran", "made", "became", "gave", NULL };
 		for (size_t i = n - k + 1; i + 1 < pn; i++) {
 			size_t l = strlen(tx->t[i].raw);
-			if (l > 3 && (tx->t[i].raw[l - 1] == 's' || strcmp(tx->t[i].raw + l - 2, "ed") == 0) &&
-			    !(tx->t[i].cls & (WC_FUNC | WC_SKIP)))
+			if (((l > 3 && (tx->t[i].raw[l - 1] == 's' || strcmp(tx->t[i].raw + l - 2, "ed") == 0)) ||
+			    grade_word_in(tx->t[i].raw, past)) && !(tx->t[i].cls & (WC_FUNC | WC_SKIP)))
 				return pn - 1;
 		}
 	}
