@@ -292,8 +292,11 @@ START_TEST(expressions_against_libm)
 		    p > 0.5 ? p - 0.15 : p + 0.15, p > 0.5 ? 1.15 - p : 0.85 - p);
 	}
 	STANDS("clamping [20, 19] to [11, 11] gives softmax probabilities [0.5, 0.5]");
-	/* values listed one for each expression */
+	/* values listed one for each expression; an exponent and its value
+	 * are no pair of logits */
 	STANDS("exp(20) and exp(19) (≈4.85e8, 1.78e8) exceed fp16's 65504, so both are inf.");
+	STANDS("exp(20) and exp(19) (≈4.85e8 and 1.78e8) exceed fp16's 65504.");
+	STANDS("e^20 ~ 485 million so inf; do x - x.max() first -> ~[.731, .269], the same softmax.");
 	FALLS("exp(20) and exp(19) (≈4.85e8, 1.8e9) exceed fp16's 65504, so both are inf.");
 	/* a pair named as the softmax's value is its output */
 	FALLS("Subtract the max: exp([0,-1]) = [1, 0.368], so the softmax is [1, 0.368].");

@@ -496,6 +496,14 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.unscale_(opt) -> clip_grad_norm_ (working on the true magnitudes, which "
 		    "is what you meant when you picked max_norm in the first place) -> "
 		    "scaler.step(opt) (skipped on inf) -> scaler.update()." },
+		/* an analogy's own figures ("65 kg") are no claims; a time clause
+		 * opening the sentence ("before we bump the scale") proposes nothing */
+		{ "mock-overflow", "It's like a kitchen scale that reads up to 65 kg: put a car on it "
+		    "and it just shows 'over'. 1e8 is above fp16's 65504, so the forward is inf, and "
+		    "the loss scale is applied after that, so turning it up doesn't help." },
+		{ "overflow", "@sam before we bump the scale: the inf comes from the forward, since "
+		    "1e8 is past fp16's 65504, and the scale only multiplies the loss afterwards. "
+		    "Run that op in fp32." },
 		/* a label that denies what follows it */
 		{ "mock-underflow", "It rounds to zero: 1e-8 is below fp16's smallest subnormal. "
 		    "GradScaler multiplies the loss by S before backward and divides the gradients "

@@ -52,9 +52,10 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			/* "exp(20) and exp(19) (≈4.85e8, 1.78e8)": a list of
 			 * values, one each; v is to be one of them */
 			bool listed = false;
-			for (gfig g = f; cmp == 0 && !listed && g.end < tx->n && tx->t[g.end].isnum &&
-			    g.end < f.end + 4;) {
-				if (!gf_figure_at(tx, g.end, &g))
+			for (gfig g = f; cmp == 0 && !listed && g.end + 1 < tx->n && g.end < f.end + 5;) {
+				/* "(≈4.85e8, 1.78e8)", "(≈4.85e8 and 1.78e8)" */
+				size_t nx = gf_is(&tx->t[g.end], "and") ? g.end + 1 : g.end;
+				if (!tx->t[nx].isnum || !gf_figure_at(tx, nx, &g))
 					break;
 				listed = gf_agrees(&g, v);
 			}

@@ -102,6 +102,12 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		}
 		if (!a->isnum || !b->isnum || a->clause != b->clause)
 			continue;
+		/* "e^20 ~ 485 million": an exponent and its value, no pair
+		 * ("exp([0, -1])" is one) */
+		if (i > 0 && (gf_is(&tx->t[i - 1], "e") || gf_is(&tx->t[i - 1], "exp")) &&
+		    (fabs(ysign * b->num) > 100 || (bj + 1 < tx->n && (gf_is(&tx->t[bj + 1], "million") ||
+		    gf_is(&tx->t[bj + 1], "billion") || gf_is(&tx->t[bj + 1], "thousand")))))
+			continue;
 		double x = a->num, y = ysign * b->num;
 		/* "the softmax output is [1, 0.368]": outputs named as such sum
 		 * to 1 ([1, 0] is a pair of probabilities too) */

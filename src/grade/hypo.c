@@ -74,9 +74,14 @@ analogy(const gtext *tx, size_t i)
 	    (i > 2 && tx->t[i - 3].clause == tx->t[i - 2].clause))
 		return false;
 	/* "it's like logits [20, 19], where ...": an example, whose figures
-	 * are claims */
+	 * are claims; a figure of the pictured thing ("a kitchen scale that
+	 * reads up to 65 kg") is no claim of the subject */
+	static const char *const unit[] = { "kg", "kilograms", "km", "miles", "mph", "dollars",
+		"euros", "meters", "metres", "cm", "mm", "lb", "pounds", "degrees", "liters",
+		"litres", "years", "minutes", "seconds", NULL };
 	for (size_t k = i; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++)
-		if (tx->t[k].isnum || (tx->t[k].cls & WC_FMT))
+		if ((tx->t[k].isnum && !(k + 1 < tx->n && grade_word_in(tx->t[k + 1].raw, unit))) ||
+		    (tx->t[k].cls & WC_FMT))
 			return false;
 	return true;
 }
@@ -210,6 +215,15 @@ grade_mark_hypotheticals(gtext *tx)
 			for (size_t k = i + 1; k-- > 0 && tx->t[k].sent == tx->t[i].sent;)
 				tx->hypo[tx->t[k].clause] = HY_COND;
 		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
+			tx->hypo[tx->t[i].clause] = HY_COND;
+		/* "before we bump the scale: ...": a time clause with its own
+		 * subject proposes nothing */
+		if (i + 2 < tx->n && (strcmp(tx->t[i].raw, "before") == 0 || strcmp(tx->t[i].raw, "until") == 0) &&
+		    (i == 0 || tx->t[i - 1].sent != tx->t[i].sent ||	/* opening the sentence, */
+		    (i == 1 || tx->t[i - 2].sent != tx->t[i].sent)) &&	/* or after "@sam" */
+		    (strcmp(tx->t[i + 1].raw, "we") == 0 || strcmp(tx->t[i + 1].raw, "you") == 0 ||
+		    strcmp(tx->t[i + 1].raw, "anyone") == 0 || strcmp(tx->t[i + 1].raw, "they") == 0) &&
+		    tx->hypo[tx->t[i].clause] == 0)
 			tx->hypo[tx->t[i].clause] = HY_COND;
 		if (analogy(tx, i))
 			for (size_t k = i; k < tx->n && tx->t[k].sent == tx->t[i].sent; k++) {
