@@ -496,6 +496,11 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.unscale_(opt) -> clip_grad_norm_ (working on the true magnitudes, which "
 		    "is what you meant when you picked max_norm in the first place) -> "
 		    "scaler.step(opt) (skipped on inf) -> scaler.update()." },
+		/* the loss scaled in plain words: made big on purpose, S times bigger */
+		{ "underflow", "fp16 can't get closer to zero than about 6e-8, so a 1e-8 gradient is "
+		    "rounded to nothing. Make the loss big on purpose, so every gradient computed "
+		    "from it is 65536 times bigger and fits; divide that factor out before the "
+		    "optimizer step. The catch: past 65504 the scaled gradients overflow." },
 		/* an analogy's own figures ("65 kg") are no claims; a time clause
 		 * opening the sentence ("before we bump the scale") proposes nothing */
 		{ "mock-overflow", "It's like a kitchen scale that reads up to 65 kg: put a car on it "
