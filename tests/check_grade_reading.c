@@ -496,6 +496,18 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.unscale_(opt) -> clip_grad_norm_ (working on the true magnitudes, which "
 		    "is what you meant when you picked max_norm in the first place) -> "
 		    "scaler.step(opt) (skipped on inf) -> scaler.update()." },
+		/* the optional forward named after the list costs a point, not the
+		 * order; "skipped steps shift the schedule" drops no max shift */
+		{ "step-order", "ok so how I remember it is \"scale, unscale, clip, step, update\". "
+		    "scale = scaler.scale(loss).backward(), which gives S-times gradients; unscale = "
+		    "scaler.unscale_(opt), dividing them back; clip = clip_grad_norm_ on the real "
+		    "values, otherwise the threshold is off by a factor of S; step = scaler.step(opt), "
+		    "which quietly skips the optimizer on inf/NaN; update = scaler.update(), which "
+		    "moves S depending on that skip. zero_grad goes before the forward." },
+		{ "step-order", "scaler.scale(loss).backward(); scaler.unscale_(opt); clip_grad_norm_; "
+		    "scaler.step(opt), which skips on inf; scaler.update(). Unscale before the clip, "
+		    "which is in real units; advance the LR scheduler only when the optimizer "
+		    "stepped, or skipped steps quietly shift the schedule." },
 		/* the loss scaled in plain words: made big on purpose, S times bigger */
 		{ "underflow", "fp16 can't get closer to zero than about 6e-8, so a 1e-8 gradient is "
 		    "rounded to nothing. Make the loss big on purpose, so every gradient computed "

@@ -237,6 +237,11 @@ ordered(const gentry **steps, size_t n, const size_t *first)
 				return false;
 			continue;	/* an optional step not named */
 		}
+		/* an optional step (the forward) is credit: named out of
+		 * place ("... update; the forward runs under autocast before
+		 * all this") it costs its point, not the order */
+		if (!steps[i]->required)
+			continue;
 		if (any && first[i] < last)
 			return false;
 		last = first[i];
