@@ -28,8 +28,8 @@ grade_rule_stated(const gtext *tx, int mc)
 	for (size_t q = cs; q < ce; q++)
 		if (grade_word_in(tx->t[q].raw, modal))
 			return false;
-	return !(ce > cs && (strcmp(tx->t[ce - 1].raw, "only") == 0 ||
-	    (ce < tx->n && strcmp(tx->t[ce].raw, "unless") == 0)));
+	return !(ce > cs && (grade_tok_is(&tx->t[ce - 1], "only") ||
+	    (ce < tx->n && grade_tok_is(&tx->t[ce], "unless"))));
 }
 
 /* "scaler.update() lowers the scale", "the dynamic scaler keeps skipping
@@ -59,11 +59,11 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 		 * "GradScaler will skip the step and halve the scale" */
 		bool future = false;
 		for (size_t b = q; b-- > ms && b + 10 > q;)
-			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
+			future |= grade_tok_is(&tx->t[b], "will") || grade_tok_is(&tx->t[b], "would");
 		/* "GradScaler will just see inf grads, skip the step, and
 		 * halve the scale": the list's verbs share its will */
 		for (size_t b = ms, k = 0; b-- > 0 && k < 24 && tx->t[b].sent == tx->t[ms].sent; k++)
-			future |= strcmp(tx->t[b].raw, "will") == 0 || strcmp(tx->t[b].raw, "would") == 0;
+			future |= grade_tok_is(&tx->t[b], "will") || grade_tok_is(&tx->t[b], "would");
 		if ((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
 		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future)
 			verb = q;
@@ -86,7 +86,7 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 		if (grade_word_in(tx->t[q].raw, streak) || (tx->t[q].isnum && tx->t[q].num >= 100))
 			return false;
 	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
-		if (strcmp(tx->t[q].raw, "scaler") == 0 || strcmp(tx->t[q].raw, "gradscaler") == 0)
+		if (grade_tok_is(&tx->t[q], "scaler") || grade_tok_is(&tx->t[q], "gradscaler"))
 			return true;
 	return false;
 }
@@ -121,8 +121,8 @@ grade_subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 		"good", "better", "fine", "safe", "enough", NULL };
 	size_t q = cs;
 
-	while (q < ms && ((tx->t[q].flags & TK_SKIP) || strcmp(tx->t[q].raw, "and") == 0 ||
-	    strcmp(tx->t[q].raw, "but") == 0))
+	while (q < ms && ((tx->t[q].flags & TK_SKIP) || grade_tok_is(&tx->t[q], "and") ||
+	    grade_tok_is(&tx->t[q], "but")))
 		q++;
 	/* the subject's head may be in the match or before it: "turning
 	 * the scale up would ..." matched at "scale up", "multiplying the

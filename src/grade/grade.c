@@ -152,7 +152,7 @@ is_hedge(const gtext *tx)
 				m++;
 			if (m == 3 || (m < 3 && refuse[k][m] == NULL)) {
 				/* "I'm fairly sure" commits; "not sure" after it does not */
-				if (k == 0 && i > 0 && strcmp(tx->t[i - 1].raw, "fairly") == 0)
+				if (k == 0 && i > 0 && grade_tok_is(&tx->t[i - 1], "fairly"))
 					continue;
 				/* "any of them would work" refuses; "whether any of
 				 * them are inf" asks about the gradients */

@@ -5,6 +5,8 @@
 #ifndef FPTUTOR_GRADE_INT_H
 #define FPTUTOR_GRADE_INT_H
 
+#include <string.h>
+
 #include "grade/grade.h"
 
 #define GRADE_WORD 24		/* bytes of a stem, longer words are cut */
@@ -121,6 +123,14 @@ typedef struct glex {
  * form, cut to GRADE_WORD - 1 bytes, is w: cached per thread, or worked
  * out into *scratch. */
 const glex *grade_lex(const char *orig, size_t len, const char *w, glex *scratch);
+
+/* Is token t the word w, as written?  (The first byte first: the readers
+ * ask this of every token, word by word.) */
+static inline bool
+grade_tok_is(const gtok *t, const char *w)
+{
+	return t->raw[0] == w[0] && strcmp(t->raw, w) == 0;
+}
 
 /* The bit of tx->triple for a word's first three bytes (text.c, match.c). */
 static inline unsigned

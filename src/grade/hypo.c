@@ -28,8 +28,8 @@ reports(const gtext *tx, size_t i)
 		if (strcmp(who->raw, modal[k]) == 0)
 			return false;	/* "might" is no person */
 	size_t c0 = tx->cstart[who->clause];
-	if (i - 1 != c0 && !(i - 1 == c0 + 1 && (strcmp(tx->t[c0].raw, "the") == 0 ||
-	    strcmp(tx->t[c0].raw, "your") == 0 || strcmp(tx->t[c0].raw, "a") == 0)))
+	if (i - 1 != c0 && !(i - 1 == c0 + 1 && (grade_tok_is(&tx->t[c0], "the") ||
+	    grade_tok_is(&tx->t[c0], "your") || grade_tok_is(&tx->t[c0], "a"))))
 		return false;
 	for (size_t k = 0; modal[k]; k++)
 		if (strcmp(tx->t[i].raw, modal[k]) == 0)
@@ -52,11 +52,11 @@ first_reaction(const char *stem)
 static bool
 all_you_like(const gtext *tx, size_t i)
 {
-	if (i < 2 || (strcmp(tx->t[i].raw, "like") != 0 && strcmp(tx->t[i].raw, "want") != 0) ||
-	    strcmp(tx->t[i - 1].raw, "you") != 0)
+	if (i < 2 || (!grade_tok_is(&tx->t[i], "like") && !grade_tok_is(&tx->t[i], "want")) ||
+	    !grade_tok_is(&tx->t[i - 1], "you"))
 		return false;
-	return strcmp(tx->t[i - 2].raw, "all") == 0 ||
-	    (i >= 3 && strcmp(tx->t[i - 2].raw, "as") == 0 && strcmp(tx->t[i - 3].raw, "much") == 0);
+	return grade_tok_is(&tx->t[i - 2], "all") ||
+	    (i >= 3 && grade_tok_is(&tx->t[i - 2], "as") && grade_tok_is(&tx->t[i - 3], "much"));
 }
 
 /* "It's like turning up the volume to fix a clipped recording": an
@@ -67,9 +67,9 @@ static bool
 analogy(const gtext *tx, size_t i)
 {
 	static const char *const who[] = { "it", "this", "that", "thats", NULL };
-	if (i < 2 || strcmp(tx->t[i].raw, "like") != 0)
+	if (i < 2 || !grade_tok_is(&tx->t[i], "like"))
 		return false;
-	if ((strcmp(tx->t[i - 1].raw, "is") != 0 && strcmp(tx->t[i - 1].raw, "s") != 0) ||
+	if ((!grade_tok_is(&tx->t[i - 1], "is") && !grade_tok_is(&tx->t[i - 1], "s")) ||
 	    !grade_word_in(tx->t[i - 2].raw, who) ||
 	    (i > 2 && tx->t[i - 3].clause == tx->t[i - 2].clause))
 		return false;
@@ -117,7 +117,7 @@ go_on(gtext *tx, int c)
 			s++;
 		if (s < e && grade_word_in(tx->t[s].raw, subj))
 			s++;
-		if (s + 1 >= e || strcmp(tx->t[s].raw, "would") != 0 || !weighs(&tx->t[s + 1]))
+		if (s + 1 >= e || !grade_tok_is(&tx->t[s], "would") || !weighs(&tx->t[s + 1]))
 			return;
 		tx->hypo[d] = HY_COUNTER;
 	}
@@ -143,11 +143,11 @@ counterfactuals(gtext *tx)
 		if (n < 5 || strcmp(w + n - 3, "ing") != 0 || grade_word_in(w, notger))
 			continue;
 		for (size_t q = s + 1; q + 1 < e && q < s + 10; q++) {
-			if (strcmp(tx->t[q].raw, "would") != 0)
+			if (!grade_tok_is(&tx->t[q], "would"))
 				continue;
 			size_t v = q + 1;
-			while (v < e && (strcmp(tx->t[v].raw, "just") == 0 || strcmp(tx->t[v].raw, "only") == 0 ||
-			    strcmp(tx->t[v].raw, "also") == 0 || strcmp(tx->t[v].raw, "then") == 0))
+			while (v < e && (grade_tok_is(&tx->t[v], "just") || grade_tok_is(&tx->t[v], "only") ||
+			    grade_tok_is(&tx->t[v], "also") || grade_tok_is(&tx->t[v], "then")))
 				v++;
 			if (v < e && weighs(&tx->t[v])) {
 				tx->hypo[c] = HY_COUNTER;
@@ -173,7 +173,7 @@ grade_mark_hypotheticals(gtext *tx)
 		/* "inf/inf is NaN whatever eps you add": a free choice grants
 		 * nothing of what it ranges over */
 		if (tx->cstart[tx->t[i].clause] == i && i > 0 &&
-		    (strcmp(tx->t[i].raw, "whatever") == 0 || strcmp(tx->t[i].raw, "whichever") == 0))
+		    (grade_tok_is(&tx->t[i], "whatever") || grade_tok_is(&tx->t[i], "whichever")))
 			*h = HY_COND;
 	}
 	/* Reported or supposed opinions assert nothing: "you might think the
@@ -184,7 +184,7 @@ grade_mark_hypotheticals(gtext *tx)
 		/* "the argument that bf16 still needs GradScaler ...": a view
 		 * named by its noun, its content after "that" */
 		bool named_view = (tx->t[i].wc & WC_SAY) && grade_word_in(tx->t[i - 1].raw, det) &&
-		    i + 1 < tx->n && strcmp(tx->t[i + 1].raw, "that") == 0;
+		    i + 1 < tx->n && grade_tok_is(&tx->t[i + 1], "that");
 		/* "a colleague once told me": an adverb between */
 		static const char *const adv[] = { "once", "always", "recently", "also", "just",
 			"even", "often", "sometimes", NULL };
@@ -192,7 +192,7 @@ grade_mark_hypotheticals(gtext *tx)
 		    tx->t[i - 2].clause == tx->t[i].clause;
 		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) || named_view ||
 		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) || who_adv ||
-		    (i > 1 && strcmp(tx->t[i - 1].raw, "s") == 0 && (tx->t[i - 2].wc & WC_WHO)))))) {
+		    (i > 1 && grade_tok_is(&tx->t[i - 1], "s") && (tx->t[i - 2].wc & WC_WHO)))))) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
 			/* what they say runs on to the end of the sentence ("a
 			 * common assumption is that bf16 is better, so strictly
@@ -202,27 +202,27 @@ grade_mark_hypotheticals(gtext *tx)
 				if (tx->t[k].clause != tx->t[k - 1].clause &&
 				    (tx->t[k].cls & WC_SPLIT) &&
 				    !(tx->t[k].cls & WC_IF) &&
-				    strcmp(tx->t[k].raw, "so") != 0 && strcmp(tx->t[k].raw, "because") != 0 &&
-				    strcmp(tx->t[k].raw, "since") != 0)
+				    !grade_tok_is(&tx->t[k], "so") && !grade_tok_is(&tx->t[k], "because") &&
+				    !grade_tok_is(&tx->t[k], "since"))
 					break;
 				tx->hypo[tx->t[k].clause] = HY_COND;
 			}
 		}
 		/* "clamping the logits, as was proposed, ...": a proposal
 		 * reported as such */
-		if (i > 0 && (strcmp(tx->t[i].raw, "proposed") == 0 || strcmp(tx->t[i].raw, "suggested") == 0) &&
-		    (strcmp(tx->t[i - 1].raw, "as") == 0 || (i > 1 && strcmp(tx->t[i - 2].raw, "as") == 0)))
+		if (i > 0 && (grade_tok_is(&tx->t[i], "proposed") || grade_tok_is(&tx->t[i], "suggested")) &&
+		    (grade_tok_is(&tx->t[i - 1], "as") || (i > 1 && grade_tok_is(&tx->t[i - 2], "as"))))
 			for (size_t k = i + 1; k-- > 0 && tx->t[k].sent == tx->t[i].sent;)
 				tx->hypo[tx->t[k].clause] = HY_COND;
 		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
 			tx->hypo[tx->t[i].clause] = HY_COND;
 		/* "before we bump the scale: ...": a time clause with its own
 		 * subject proposes nothing */
-		if (i + 2 < tx->n && (strcmp(tx->t[i].raw, "before") == 0 || strcmp(tx->t[i].raw, "until") == 0) &&
+		if (i + 2 < tx->n && (grade_tok_is(&tx->t[i], "before") || grade_tok_is(&tx->t[i], "until")) &&
 		    (i == 0 || tx->t[i - 1].sent != tx->t[i].sent ||	/* opening the sentence, */
 		    (i == 1 || tx->t[i - 2].sent != tx->t[i].sent)) &&	/* or after "@sam" */
-		    (strcmp(tx->t[i + 1].raw, "we") == 0 || strcmp(tx->t[i + 1].raw, "you") == 0 ||
-		    strcmp(tx->t[i + 1].raw, "anyone") == 0 || strcmp(tx->t[i + 1].raw, "they") == 0) &&
+		    (grade_tok_is(&tx->t[i + 1], "we") || grade_tok_is(&tx->t[i + 1], "you") ||
+		    grade_tok_is(&tx->t[i + 1], "anyone") || grade_tok_is(&tx->t[i + 1], "they")) &&
 		    tx->hypo[tx->t[i].clause] == 0)
 			tx->hypo[tx->t[i].clause] = HY_COND;
 		if (analogy(tx, i))
@@ -255,9 +255,9 @@ grade_mark_hypotheticals(gtext *tx)
 		 * "and" joins the purpose, the imperative stays advice */
 		bool purpose = false;
 		for (size_t q = tx->cstart[tx->t[i].clause]; q < i && !purpose; q++)
-			purpose = strcmp(tx->t[q].raw, "so") == 0 || strcmp(tx->t[q].raw, "because") == 0 ||
-			    strcmp(tx->t[q].raw, "since") == 0;
-		if (strcmp(tx->t[i].raw, "and") == 0 && tx->t[i + 1].clause == tx->t[i].clause &&
+			purpose = grade_tok_is(&tx->t[q], "so") || grade_tok_is(&tx->t[q], "because") ||
+			    grade_tok_is(&tx->t[q], "since");
+		if (grade_tok_is(&tx->t[i], "and") && tx->t[i + 1].clause == tx->t[i].clause &&
 		    who && !purpose && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
 			for (size_t k = i + 1; k < tx->cend[tx->t[i].clause]; k++)

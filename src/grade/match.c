@@ -340,11 +340,11 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			    grade_makes_harm(tx, q, ce))
 				return true;
 			/* "raising S at best means the step is skipped" */
-			if (strcmp(w, "at") == 0 && q + 1 < ce && strcmp(tx->t[q + 1].raw, "best") == 0)
+			if (strcmp(w, "at") == 0 && q + 1 < ce && grade_tok_is(&tx->t[q + 1], "best"))
 				return true;
 			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
 			    (strcmp(w, "only") == 0 && q + 1 < ce &&
-			    strcmp(tx->t[q + 1].raw, "if") != 0 && strcmp(tx->t[q + 1].raw, "when") != 0))
+			    !grade_tok_is(&tx->t[q + 1], "if") && !grade_tok_is(&tx->t[q + 1], "when")))
 				return true;
 			if (!(tx->t[q].flags & TK_POSTSKIP))
 				break;
@@ -371,7 +371,7 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		if (t->flags & TK_NEGATOR)
 			return true;
 		if (strcmp(t->raw, "of") == 0 && q + 2 < ce) {
-			q += strcmp(tx->t[q + 1].raw, "the") == 0 ? 2 : 1;
+			q += grade_tok_is(&tx->t[q + 1], "the") ? 2 : 1;
 			continue;
 		}
 		if (q - me > 4)

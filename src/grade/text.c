@@ -131,12 +131,12 @@ main_clause_start(const gtext *tx, unsigned cls, bool w_is_the, bool w_s_verb)
 	 * -s, after a condition that has a verb of its own */
 	/* (an adverb may stand between: "... an inf it just skips") */
 	size_t pn = n;
-	if (n > 1 && k >= 4 && (strcmp(prev->raw, "just") == 0 || strcmp(prev->raw, "simply") == 0 ||
-	    strcmp(prev->raw, "only") == 0 || strcmp(prev->raw, "always") == 0 ||
-	    strcmp(prev->raw, "then") == 0))
+	if (n > 1 && k >= 4 && (grade_tok_is(prev, "just") || grade_tok_is(prev, "simply") ||
+	    grade_tok_is(prev, "only") || grade_tok_is(prev, "always") ||
+	    grade_tok_is(prev, "then")))
 		prev = &tx->t[--pn - 1];
-	bool pron = pn > 0 && k >= 3 + (n - pn) && (strcmp(prev->raw, "it") == 0 ||
-	    strcmp(prev->raw, "they") == 0) && w_s_verb;
+	bool pron = pn > 0 && k >= 3 + (n - pn) && (grade_tok_is(prev, "it") ||
+	    grade_tok_is(prev, "they")) && w_s_verb;
 	if (pron && (tx->t[n - k].flags & TK_IF)) {
 		static const char *const past[] = { "found", "saw", "hit", "got", "had", "went",
 			"ran", "made", "became", "gave", NULL };
@@ -196,7 +196,7 @@ add_word(gtext *tx, const char *w, size_t len)
 	 * and its verb is an adverb, so the clause it opened is taken back */
 	static const char *const then_verbs[] = { "becomes", "become", "is", "are", "gets",
 		"goes", "stays", "remains", "has", NULL };
-	if (tx->n >= 2 && strcmp(tx->t[tx->n - 1].raw, "then") == 0 &&
+	if (tx->n >= 2 && grade_tok_is(&tx->t[tx->n - 1], "then") &&
 	    tx->t[tx->n - 1].clause == tx->nclauses && tx->t[tx->n - 2].clause == tx->nclauses - 1 &&
 	    tx->t[tx->n - 1].sent == tx->t[tx->n - 2].sent && !(tx->t[tx->n - 2].cls & WC_FUNC)) {
 		if (grade_word_in(raw, then_verbs)) {
@@ -206,9 +206,9 @@ add_word(gtext *tx, const char *w, size_t len)
 	}
 	/* "log(softmax(x)) is then just as stable": a then after a verb of
 	 * being is an adverb, not the next step */
-	if (strcmp(raw, "then") == 0 && tx->n > 0 && (strcmp(tx->t[tx->n - 1].raw, "is") == 0 ||
-	    strcmp(tx->t[tx->n - 1].raw, "are") == 0 || strcmp(tx->t[tx->n - 1].raw, "was") == 0 ||
-	    strcmp(tx->t[tx->n - 1].raw, "be") == 0))
+	if (strcmp(raw, "then") == 0 && tx->n > 0 && (grade_tok_is(&tx->t[tx->n - 1], "is") ||
+	    grade_tok_is(&tx->t[tx->n - 1], "are") || grade_tok_is(&tx->t[tx->n - 1], "was") ||
+	    grade_tok_is(&tx->t[tx->n - 1], "be")))
 		cls &= ~WC_SPLIT;
 	if ((cls & WC_SPLIT) && tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses) {
 		/* "raise the scale if gradients underflow": a conditional does
@@ -468,7 +468,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 					if (i + 1 + l <= o && strncasecmp(a + i + 1, aux[k].sfx, l) == 0 &&
 					    (i + 1 + l >= o || !isalpha((unsigned char)a[i + 1 + l])) &&
 					    (tx->t[tx->n - 1].cls & WC_SUBJ ||
-					    strcmp(tx->t[tx->n - 1].raw, "they") == 0)) {
+					    grade_tok_is(&tx->t[tx->n - 1], "they"))) {
 						ok = ok && add_word(tx, aux[k].word, strlen(aux[k].word));
 						break;
 					}
