@@ -304,6 +304,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: everything/anything below 6.1e-5~3% zero/flush* | seq: fp16/half flush* below 6.1e-5~3% | "
 	    "seq: no numbers/values below 6.1e-5~3% | "
 	    "not: seq: represent*/store*/hold* any nonzero/positive magnitude/value/number below/under its/the smallest normal -subnormal* ~10 | "
+	    "span: seq: anything/everything/values/numbers below/under its/the smallest normal flush*/flushed/zero -not/never/subnormal*/precision ~12 | "
 	    "not: seq: represent*/store*/hold* anything/values/numbers below/under/smaller 6.1e-5~3% -normal/normals/normalized/normalised ~6 | not: seq: smaller/below/under than 6.1e-5~3% -normal/normals/normalized/normalised/precision/full ~4",
 	"  why: fp16 has subnormals: below its smallest normal, 2^-14, it keeps values down to "
 	    "2^-24 with fewer significant bits; only below half of that does a value flush to zero",
