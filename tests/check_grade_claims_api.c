@@ -223,6 +223,8 @@ const char *const grade_claim_cases_api[][3] = {
 	    "bf16-wider-than-fp32" },
 	{ "underflow", "And if the loss ever becomes inf, just turn the scale up further.",
 	    "inf-raise-scale" },
+	{ "mock-overflow", "1e8 is past fp16's range and also past what fp32 can hold.",
+	    "wide-overflows-1e8" },
 	{ "overflow", "fp16 is squeezed at both ends: anything below its smallest normal, 6.1e-5, "
 	    "is flushed to zero.", "fp16-no-subnormals" },
 	{ "mock-overflow", "Then clipping caps the inf gradients at max_norm.", "clip-caps-inf" },

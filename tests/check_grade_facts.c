@@ -298,6 +298,10 @@ START_TEST(expressions_against_libm)
 	STANDS("exp(20) and exp(19) (≈4.85e8 and 1.78e8) exceed fp16's 65504.");
 	STANDS("e^20 ~ 485 million so inf; do x - x.max() first -> ~[.731, .269], the same softmax.");
 	FALLS("exp(20) and exp(19) (≈4.85e8, 1.8e9) exceed fp16's 65504, so both are inf.");
+	/* ln of a figure, held to libm; not a term of a sum */
+	FALLS("Since ln(65504) ≈ 16, anything above x = 16 blows up.");
+	STANDS("ln(65504) ≈ 11.09, so exp overflows past 11.");
+	STANDS("logsumexp ≈ 20 + ln(1.368) ≈ 20.313.");
 	/* a pair named as the softmax's value is its output */
 	FALLS("Subtract the max: exp([0,-1]) = [1, 0.368], so the softmax is [1, 0.368].");
 	/* the shifted logits written with their sign apart, "[0, -1]" */
@@ -422,6 +426,11 @@ START_TEST(exact_claims_against_casts)
 				STANDS("%.17g is not stored exactly in %s", v[i], name[fmt]);
 			}
 		}
+	/* said not to be exact */
+	FALLS("But fp32 can't hold 1e8 exactly either.");
+	STANDS("fp16 can't hold 100139008 exactly.");
+	/* "of" after a word for a value is no argument */
+	FALLS("A scale of 65536 would overflow bf16 gradients.");
 	/* the format of the sentence before, when the clause names none */
 	FALLS("Switch that op to bf16: with its 8 exponent bits, 1e8 is stored exactly.");
 }
@@ -542,6 +551,8 @@ START_TEST(scaler_defaults_checked)
 	FALLS("GradScaler's defaults are init_scale=1024, growth_factor=2.0 and "
 	    "growth_interval=2000.");
 	FALLS("With the defaults every skipped step divides it by 10.");
+	FALLS("By default update multiplies the scale by 0.1 after a skipped step.");
+	STANDS("By default update multiplies the scale by 0.5 after a skipped step.");
 	STANDS("With the defaults every skipped step divides it by 2.");
 	STANDS("scaler.update() multiplies S by 0.5 after an overflow or by 2 after 2000 clean "
 	    "steps.");

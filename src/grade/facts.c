@@ -192,6 +192,17 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			gf_check_value(tx, i, j + 1, exp(a), expm1(u / 2), what, out, &n, max);
 			continue;
 		}
+		/* ln(a): "ln(65504) ≈ 11.09", the threshold past which exp overflows */
+		if (gf_is(k, "ln") && i + 2 < tx->n && tx->t[i + 1].isnum && tx->t[i + 1].num > 0 &&
+		    tx->t[i + 1].clause == k->clause && !gf_is_op_after(tx, i + 2) &&
+		    !(i > 0 && (tx->t[i - 1].isnum || gf_is_op_after(tx, i - 1)))) {	/* "20 + ln(1.368)" */
+			gfig a;
+			gf_figure_at(tx, i + 1, &a);
+			char what[48];
+			snprintf(what, sizeof what, "ln(%g)", a.v);
+			gf_check_value(tx, i, a.end, log(a.v), 0.005, what, out, &n, max);
+			continue;
+		}
 		/* a product: A x B, A times B, A squared */
 		if (k->isnum) {
 			gfig a, b;

@@ -166,6 +166,23 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 {
 	static const char *const verb[] = { "is", "are", "can", "be", "gets", "get", "stored",
 		"represented", "held", "kept", "encoded", "stays", "remains", NULL };
+	/* "fp32 can't hold 1e8 exactly": said not to be exact */
+	static const char *const hold[] = { "hold", "store", "represent", "encode", NULL };
+	bool denied = i > 1 && gf_is_any(&tx->t[i - 1], hold) && ((tx->t[i - 2].flags & TK_NEGATOR) ||
+	    (i > 2 && (tx->t[i - 3].flags & TK_NEGATOR))) && f->end < tx->n &&
+	    (gf_is(&tx->t[f->end], "exactly") || gf_is(&tx->t[f->end], "exact"));
+	if (denied) {
+		int g = GF_NOFMT;
+		for (size_t q = i - 1, d = 0; q-- > 0 && d < 4 && g == GF_NOFMT; d++)
+			g = gf_format_of(tx, q);
+		if (g != GF_NOFMT) {
+			const fp_format *F = fp_format_get((fp_id)g);
+			unsigned fl;
+			if (fp_decode(F, fp_encode(F, f->v, &fl)) == f->v)
+				gf_say(out, n, max, f->end, "%.9g is exact in %s", f->v, F->name);
+		}
+		return true;
+	}
 	size_t j = f->end;
 	while (j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause &&
 	    gf_is_any(&tx->t[j], verb))
@@ -228,7 +245,12 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 	size_t b = i;
 	while (b > 0 && gf_is_any(&tx->t[b - 1], approx))
 		b--;	/* "above about 11": the bound stands before "about" */
-	if (b > 0 && (gf_is_any(&tx->t[b - 1], bound) || gf_is(&tx->t[b - 1], "of") ||
+	/* "a scale of 65536 would overflow bf16": "of" after a word for a
+	 * value is no argument */
+	static const char *const valued[] = { "scale", "value", "factor", "gradient", "number",
+		"magnitude", "product", "loss", NULL };
+	bool of_arg = b > 0 && gf_is(&tx->t[b - 1], "of") && !(b > 1 && gf_is_any(&tx->t[b - 2], valued));
+	if (b > 0 && (gf_is_any(&tx->t[b - 1], bound) || of_arg ||
 	    gf_is_op_after(tx, b - 1) || tx->t[b - 1].isnum || (tx->t[b - 1].cls & WC_FIG)))
 		return;	/* a bound, an argument ("exp of 20"), a term of a formula */
 	/* "fp16 maxes out at 65504 -> inf", "caps at 65k, so inf": the

@@ -200,6 +200,16 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 			gf_say(out, n, max, i + 3, "GradScaler's backoff_factor is %.6g: an overflow halves the "
 			    "scale, it does not cut it to 1/%.6g", c->backoff_factor, d);
 		return;
+	} else if ((gf_is(k, "scale") || gf_is(k, "it") || gf_is(k, "s")) && i > 0 && i + 3 < tx->n &&
+	    (gf_is(&tx->t[i - 1], "multiplies") || (i > 1 && gf_is(&tx->t[i - 2], "multiplies"))) &&
+	    gf_is(&tx->t[i + 1], "by") && tx->t[i + 2].isnum && tx->t[i + 2].num < 1) {
+		/* "update multiplies the scale by 0.1 after a skipped step" */
+		gfig d;
+		gf_figure_at(tx, i + 2, &d);
+		if (backoff_said(tx, i, i + 2, configured) && !gf_agrees(&d, c->backoff_factor))
+			gf_say(out, n, max, i + 2, "GradScaler's backoff_factor is %.6g: an overflow halves "
+			    "the scale, it does not multiply it by %.6g", c->backoff_factor, d.v);
+		return;
 	} else if ((gf_is(k, "scale") || gf_is(k, "it") || gf_is(k, "s")) && i > 0 && i + 2 < tx->n &&
 	    (gf_is(&tx->t[i - 1], "divides") || gf_is(&tx->t[i - 1], "cuts") ||
 	    (i > 1 && (gf_is(&tx->t[i - 2], "divides") || gf_is(&tx->t[i - 2], "cuts")))) &&

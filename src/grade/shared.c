@@ -71,7 +71,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf/fp32/float32 would/also overflow* too ~6 | "
 	    "seq: @bf/fp32/float32 overflow* too/also 1e8 ~6 | seq: 1e8/100000000 also exceed*/exceeds fp32/float32/@bf | "
 	    "seq: only fp64/float64/double can hold/represent/store -not ~4 | "
-	    "seq: need*/needs float64/fp64/double for 1e8/100000000/it -not/never ~6",
+	    "seq: need*/needs float64/fp64/double for 1e8/100000000/it -not/never ~6 | "
+	    "seq: past/beyond/exceed*/exceeds what fp32/float32 can hold/represent/store -not/never ~6",
 	"  | seq: overflow*/inf fp16 fp32/float32 too/alike/as -not/never/only ~8 | seq: any 16 32-bit/32 float -not ~8 | seq: overflow* fp32/float32 as well -not ~8",
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",

@@ -164,7 +164,7 @@ static const char *const figure_words[] = {
 	"greatest", "limit", "ceiling", "tops", "maxes", "saturates",
 	"saturate", "smallest", "tiniest", "minimum", "min", "floor", "up", "down",
 	"reach", "reaches",
-	"overflows", "overflow", "underflows", "underflow", "flushes", "exp",
+	"overflows", "overflow", "underflows", "underflow", "flushes", "exp", "ln",
 	"e", NULL
 };
 static const char *const format_words[] = {
