@@ -102,7 +102,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: scaled loss also/even keep*/keeps/protect*/protects the forward activation* -not/never ~8 | "
 	    "seq: forward overflow*/inf handled/covered/fixed/solved too/also/as -not/never/isn't ~6 | "
 	    "span: seq: lower*/lowers/halv*/back*/backs =s/=scale next/following forward finite -not/never ~12 | "
-	    "seq: crank*/turn*/raise* =scale/the up the/and forward recover*/finite -not/never ~10",
+	    "seq: crank*/turn*/raise* =scale/the up the/and forward recover*/finite -not/never ~10 | "
+	    "seq: tiny/small activation* stop*/no underflow*/underflowing -not/never ~6",
 	"  | seq: large/larger/big/bigger/higher/enough =scale/=s/@scaling prevent*/avoid*/stop* the/an/any inf/overflow*/nan "
 	    "-not/never/can't/cannot/won't/doesn't/smaller/lower*/halv*/reduc*/cut*/back*/gradient*/grads ~10 | "
 	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
@@ -183,7 +184,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
 	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~6 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6",
-	"  | seq: stor*/keep*/keeps/hold*/held/holds its/the =scale/factor as/in/an fp16/half -not/never/fp32/float32 ~8 | "
+	"  | seq: stor*/keep*/keeps/hold*/held/holds its/the =scale/=s/factor as/in/an fp16/half -not/never/fp32/float32 ~8 | "
+	    "seq: stor*/keep*/keeps/hold*/held/holds =s/=scale as/in fp16/half -not/never/fp32/float32 ~6 | "
 	    "seq: =scale/factor capped/limited at/to 65504 -not/never ~6",
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
@@ -284,6 +286,7 @@ const char *const grade_shared_lines[] = {
 	    "way this inf was made; autocast keeps range-sensitive ops in fp32",
 
 	"misconception softmax-undo-shift: seq: multiply*/multiplied exp max | seq: undo*/reverse* shift | "
+	    "seq: multiply*/multiplied the outputs/probabilities/result by e/exp afterwards/back/after -not/never ~8 | "
 	    "seq: add*/add back max after",
 	"  why: nothing is undone: softmax(x - m) is already softmax(x), the factor e^-m "
 	    "cancels between numerator and denominator",
@@ -415,7 +418,9 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: =scale/=s so the forward/product shrink*/shrinks -not/never/instead/input/inputs ~10",
 	"  | seq: smaller/lower =scale/=s/@scaling shrink*/shrinks/reduc*/reduces the forward activation*/logits/inputs -not/never ~8 | "
 	    "seq: scaling/scales the loss also scal*/scales/multipl* the activation*/forward -not/never ~8 | "
-	    "seq: =it/scaler/gradscaler divides the activation* by -not/never ~6",
+	    "seq: =it/scaler/gradscaler divides the activation* by -not/never ~6 | "
+	    "seq: @scaling works by multiplying the inputs/activation* -not/never ~8 | "
+	    "span: seq: =scale/backoff which shrinks/reduces the forward activation* -not/never ~12",
 	"  | span: seq: every/all tensor*/intermediate* activation*/forward times/bigger/larger -not/never/only ~14 | seq: every/all intermediate value*/tensor* forward -not/never/only ~10",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
