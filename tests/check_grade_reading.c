@@ -508,6 +508,18 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.step(opt), which skips on inf; scaler.update(). Unscale before the clip, "
 		    "which is in real units; advance the LR scheduler only when the optimizer "
 		    "stepped, or skipped steps quietly shift the schedule." },
+		/* "a storage-precision problem" of the weights is no precision
+		 * cause of the underflow; "the probabilities are 1/1.3679" are
+		 * normalised */
+		{ "underflow", "1e-8 is below fp16's smallest subnormal, about 5.96e-8, so it rounds "
+		    "to 0. Multiply the loss by S = 65536 before backward, so the gradient is about "
+		    "6.6e-4, and unscale before the step. Its limit: too large an S overflows, and "
+		    "tiny updates lost in fp16 weights are a storage-precision problem for fp32 master "
+		    "weights." },
+		{ "softmax", "e^20 = 485,165,195 and e^19 = 178,482,301 exceed fp16's 65,504, so both "
+		    "are inf and inf/inf = NaN. Shift by the max, 20: the logits become [0, -1], e^0 = "
+		    "1, e^-1 = 0.3679, the sum is 1.3679, and the probabilities are 1/1.3679 = 0.731 and "
+		    "0.3679/1.3679 = 0.269, the same softmax." },
 		/* the loss scaled in plain words: made big on purpose, S times bigger */
 		{ "underflow", "fp16 can't get closer to zero than about 6e-8, so a 1e-8 gradient is "
 		    "rounded to nothing. Make the loss big on purpose, so every gradient computed "
