@@ -508,6 +508,11 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.step(opt), which skips on inf; scaler.update(). Unscale before the clip, "
 		    "which is in real units; advance the LR scheduler only when the optimizer "
 		    "stepped, or skipped steps quietly shift the schedule." },
+		/* a past mistake told as the speaker's own story */
+		{ "step-order", "zero grads, forward w/ autocast, scaler.scale(loss).backward(), "
+		    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). we once "
+		    "had clip before unscale and training crawled, since the norm was S times too big. "
+		    "step before update because step is where infs get skipped." },
 		/* "a storage-precision problem" of the weights is no precision
 		 * cause of the underflow; "the probabilities are 1/1.3679" are
 		 * normalised */

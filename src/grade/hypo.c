@@ -216,6 +216,14 @@ grade_mark_hypotheticals(gtext *tx)
 				tx->hypo[tx->t[k].clause] = HY_COND;
 		if (first_reaction(tx->t[i].stem) || all_you_like(tx, i))
 			tx->hypo[tx->t[i].clause] = HY_COND;
+		/* "i once had clip before unscale and my model barely trained":
+		 * a mistake told as one's own story is no advice */
+		static const char *const told[] = { "had", "did", "used", "tried", "made", "put",
+			"ran", "wrote", "called", "got", NULL };
+		if (i > 0 && i + 1 < tx->n && grade_tok_is(&tx->t[i], "once") &&
+		    (grade_tok_is(&tx->t[i - 1], "i") || grade_tok_is(&tx->t[i - 1], "we")) &&
+		    grade_word_in(tx->t[i + 1].raw, told) && tx->hypo[tx->t[i].clause] == 0)
+			tx->hypo[tx->t[i].clause] = HY_COND;
 		/* "before we bump the scale: ...": a time clause with its own
 		 * subject proposes nothing */
 		if (i + 2 < tx->n && (grade_tok_is(&tx->t[i], "before") || grade_tok_is(&tx->t[i], "until")) &&
