@@ -394,7 +394,8 @@ START_TEST(library_hardware_memory_claims)
 		{ "underflow", "If the loss becomes inf, do not turn the scale up: GradScaler lowers it." },
 		{ "step-order", "scaler.update() is a separate call you still need after scaler.step()." },
 		{ "step-order", "optimizer.zero_grad(), then backward, unscale_, clip_grad_norm_, step." },
-		{ "overflow", "Raising the scale would just mean every step is skipped." },
+		{ "overflow", "The inf is in the forward, so raising it would just mean every step is "
+		    "skipped." },
 		{ "underflow", "Below its smallest normal, 6.1e-5, fp16 keeps subnormals down to 6e-8." },
 		{ "step-order", "Clipping cannot tame an inf: scaler.step skips such a step." },
 		{ "cmp-speedup", "Many skipped steps: find what overflows rather than raising the scale." },
