@@ -43,6 +43,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf \"more mantissa\"",
 	"  | span: seq: @bf more mantissa bits than fp16/half ~22 | "
 	    "seq: @bf the/is more accurate/precise -not/never/less/fewer/lower/than ~8 | "
+	    "span: seq: @bf/=it same precision/accuracy too -not/never/less/lower/worse/coarser ~12 | "
 	    "seq: better precision and more range ~4 | seq: precision of fp16/half and/with the range -not/never ~10 | "
 	    "seq: range of fp32/float32 and the precision of fp16/half -not/never ~8",
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
@@ -260,6 +261,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: safe/fine/harmless call* unscale* twice/again ~6",
 	"  | seq: unscale* again/twice right/to/safe -not/error*/raises/once ~6 | "
 	    "seq: scaler.unscale_/unscale_/unscale* a second time -not/never/error*/raise* ~8 | "
+	    "seq: unscale*/unscale_ as often as -not/never/once ~6 | "
 	    "seq: scaler.step/step divid*/unscal* gradients/grads by =s/=scale again/twice/second "
 	    "-not/never/unless/only/skip*/won't/doesn't ~10",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
