@@ -275,6 +275,14 @@ START_TEST(call_order_in_any_answer)
 		{ "Never run scaler.update() ahead of scaler.step(opt) or unscale_.", false },
 		{ "scaler.unscale_(opt), scaler.step(opt), scaler.update(), "
 		  "lr_scheduler.step().", false },
+		/* a condition closed by a comma frames the calls; one that
+		 * runs into them doubts them */
+		{ "If you stay on fp16, the loop is scaler.scale(loss).backward(), "
+		  "clip_grad_norm_(p, 1), scaler.unscale_(opt), scaler.step(opt), scaler.update().", true },
+		{ "If you stay on fp16, the loop is scaler.scale(loss).backward(), "
+		  "scaler.unscale_(opt), clip_grad_norm_(p, 1), scaler.step(opt), scaler.update().", false },
+		{ "If you wrote scaler.step(opt), scaler.scale(loss).backward(), scaler.update(), it "
+		  "would break.", false },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		char a[600];

@@ -11,7 +11,9 @@
  * scale") are too loose to order.  A sentence is read when it names three
  * of the five calls or more and states no relation that reorders them
  * (before, after, ahead, once, until, instead), no negation, condition
- * or replacement ("replacing A, B with C, D": two lists); its
+ * (but one ended by a comma before the first call: "if you keep fp16,
+ * the loop is ...") or replacement ("replacing A, B with C, D": two
+ * lists); its
  * calls in the order they are first written must then follow the order
  * of the article, scale(loss).backward() -> unscale_ -> clip -> step ->
  * update.
@@ -125,6 +127,18 @@ sentence(const char *s, size_t a, size_t b, char *why, size_t whylen)
 				m++;
 			}
 			w[m] = '\0';
+			/* "If you did keep fp16, the loop is A, B, C": a condition
+			 * ended by a comma before any call frames the calls; it
+			 * does not doubt them */
+			if (norder == 0 && (strcmp(w, "if") == 0 || strcmp(w, "when") == 0)) {
+				size_t k = i + m;
+				while (k < b && s[k] != ',' && call_at(s, b, k, &len) < 0)
+					k++;
+				if (k < b && s[k] == ',') {
+					i = k + 1;
+					continue;
+				}
+			}
 			if (reorders(w))
 				return false;
 			i += m ? m : 1;
