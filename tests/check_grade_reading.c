@@ -516,6 +516,12 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.step(opt), which skips on inf; scaler.update(). Unscale before the clip, "
 		    "which is in real units; advance the LR scheduler only when the optimizer "
 		    "stepped, or skipped steps quietly shift the schedule." },
+		/* "coming after X" puts X before the list; "because it depends
+		 * on whether ..." is a reason, not a hedge */
+		{ "step-order", "Unscale, then clip, then step, then update, coming after "
+		    "scaler.scale(loss).backward(), with zero_grad at the top. Clipping needs unscaled "
+		    "grads, step skips on inf/NaN, and the update goes last because it depends on "
+		    "whether the step was skipped." },
 		/* a past mistake told as the speaker's own story */
 		{ "step-order", "zero grads, forward w/ autocast, scaler.scale(loss).backward(), "
 		    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). we once "

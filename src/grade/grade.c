@@ -154,6 +154,12 @@ is_hedge(const gtext *tx)
 				/* "I'm fairly sure" commits; "not sure" after it does not */
 				if (k == 0 && i > 0 && grade_tok_is(&tx->t[i - 1], "fairly"))
 					continue;
+				/* "update goes last because it depends on whether the
+				 * step was skipped": a reason, not a refusal */
+				if (grade_tok_is(&tx->t[i], "it") && i > 0 &&
+				    (grade_tok_is(&tx->t[i - 1], "because") || grade_tok_is(&tx->t[i - 1], "since") ||
+				    grade_tok_is(&tx->t[i - 1], "as")))
+					continue;
 				/* "any of them would work" refuses; "whether any of
 				 * them are inf" asks about the gradients */
 				if (strcmp(refuse[k][0], "any") == 0 && !any_of_them_fine(tx, i + 3))

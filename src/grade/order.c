@@ -141,7 +141,8 @@ grade_order_place(const gtext *tx, size_t p)
 		cs--;
 	static const char *const back[] = { "this", "that", "which", "it", "these",
 		"those", "them", NULL };
-	static const char *const all[] = { "all", "everything", "both", "each", NULL };
+	static const char *const all[] = { "all", "everything", "both", "each", "coming", "happening",
+		"running", NULL };
 	for (size_t q = cs; q + 1 < p; q++) {
 		/* "after this, unscale_" is "then unscale_" */
 		if (strcmp(tx->t[q].raw, "after") != 0 || grade_word_in(tx->t[q + 1].raw, back))
