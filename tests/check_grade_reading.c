@@ -516,6 +516,14 @@ START_TEST(alternatives_weighed_and_dismissed)
 		    "scaler.step(opt), which skips on inf; scaler.update(). Unscale before the clip, "
 		    "which is in real units; advance the LR scheduler only when the optimizer "
 		    "stepped, or skipped steps quietly shift the schedule." },
+		/* "that ignores that ..." dismisses the team's claim; "no loss
+		 * multiplier reaches it" says scaling cannot help */
+		{ "cmp-speedup", "The team says each step is cheaper, so it's faster. That ignores that "
+		    "a skipped step updates nothing: compare wall-clock time to the same validation "
+		    "loss as fp32, with the same data and seed, and count the skips." },
+		{ "overflow", "If you raise the scale, GradScaler will just undo it, skipping and "
+		    "halving. The inf comes from the forward, 1e8 past fp16's 65504, and no loss "
+		    "multiplier reaches it. Compute that op in fp32 or bf16." },
 		/* "coming after X" puts X before the list; "because it depends
 		 * on whether ..." is a reason, not a hedge */
 		{ "step-order", "Unscale, then clip, then step, then update, coming after "
