@@ -213,6 +213,12 @@ START_TEST(false_figures_fall)
 	STANDS("fp16's smallest positive number is 2 to the power of -24.");
 	FALLS("fp16's smallest positive number is 2 to the power of −14.");
 	FALLS("fp16's smallest subnormal is 2 power -20.");
+	/* a reach said of "single precision" or as "a range up to" */
+	FALLS("Moving it to fp32 won't work either, since single precision only reaches "
+	    "about 1.7e7.");
+	STANDS("single precision reaches about 3.4e38.");
+	FALLS("bf16 borrows fp64's exponent, giving it a range up to about 1e300.");
+	STANDS("bf16 gives a range up to about 3.4e38.");
 	/* a reach said with "can represent numbers down to"; a figure of
 	 * another clause is not the quantity's ("1 part in 128 (epsilon ...)") */
 	FALLS("fp16 can represent numbers down to about 1e-38 before flushing to zero.");

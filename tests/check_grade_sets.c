@@ -431,7 +431,7 @@ START_TEST(fresh_sets)
 		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 289, 4, 3 },
 		{ "fresh-d", 289, 4, 3 }, { "fresh-e", 290, 3, 3 },
 		{ "fresh-f-tune", 198, 4, 8 }, { "fresh-f-report", 203, 2, 5 },
-		{ "fresh-g", 412, 4, 4 }, { "fresh-h", 385, 15, 20 }, { "fresh-i", 372, 11, 37 },
+		{ "fresh-g", 412, 4, 4 }, { "fresh-h", 386, 14, 20 }, { "fresh-i", 374, 11, 35 },
 		{ "fresh-j", 383, 13, 24 }, { "fresh-k", 404, 10, 6 }, { "fresh-l", 400, 8, 12 },
 		{ "fresh-m", 411, 4, 5 }, { "fresh-n", 403, 8, 9 }, { "fresh-o", 404, 5, 11 },
 		{ "fresh-p", 404, 7, 9 }, { "fresh-q", 388, 13, 19 }, { "fresh-r", 406, 8, 6 },

@@ -22,7 +22,7 @@ format_just_before(const gtext *tx, size_t i)
 {
 	static const char *const small[] = { "can", "only", "ever", "at", "most", "just",
 		"will", "keeps", "has", "its", "the", "represent", "hold", "store", "holds",
-		"stores", "represents", NULL };
+		"stores", "represents", "precision", NULL };
 	for (size_t j = i, d = 0; j > 0 && d < 4; d++) {
 		j--;
 		if (tx->t[j].clause != tx->t[i].clause)
@@ -100,6 +100,7 @@ gf_quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 			return Q_NONE;
 	if (gf_is(k, "up") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "to") && i > 0 &&
 	    (gf_is(&tx->t[i - 1], "goes") || gf_is(&tx->t[i - 1], "go") || gf_is(&tx->t[i - 1], "only") ||
+	    gf_is(&tx->t[i - 1], "range") ||	/* "a range up to about 1.8e308" */
 	    ((gf_is(&tx->t[i - 1], "values") || gf_is(&tx->t[i - 1], "numbers")) && i > 1 &&
 	    (gf_is(&tx->t[i - 2], "holds") || gf_is(&tx->t[i - 2], "hold") ||
 	    gf_is(&tx->t[i - 2], "represents") || gf_is(&tx->t[i - 2], "represent") ||
