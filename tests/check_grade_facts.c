@@ -213,6 +213,10 @@ START_TEST(false_figures_fall)
 	STANDS("fp16's smallest positive number is 2 to the power of -24.");
 	FALLS("fp16's smallest positive number is 2 to the power of −14.");
 	FALLS("fp16's smallest subnormal is 2 power -20.");
+	/* two numbers with a dash between are two figures ("65 — 504" is no
+	 * 65504); a group of three digits after a space is one */
+	FALLS("the fp16 maximum is 65 — 504 is the other half.");
+	STANDS("fp16's largest finite value is 65 504.");
 	/* a reach said of "single precision" or as "a range up to" */
 	FALLS("Moving it to fp32 won't work either, since single precision only reaches "
 	    "about 1.7e7.");

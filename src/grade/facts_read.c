@@ -213,15 +213,8 @@ gf_figure_at(const gtext *tx, size_t i, gfig *f)
 	f->unit = tx->t[i].unit;
 	f->end = i + 1;
 	f->sci = tx->t[i].sci;
-	/* "65 504", "100 000 000": groups of three digits */
-	while (f->end < tx->n && tx->t[f->end].isnum && tx->t[f->end].ndig == 3 &&
-	    tx->t[f->end].unit == 1 && tx->t[f->end - 1].unit >= 1 &&
-	    tx->t[f->end].clause == tx->t[i].clause && f->v >= 1 && f->v < 1e15 &&
-	    f->v == floor(f->v) && tx->t[f->end].num == floor(tx->t[f->end].num)) {
-		f->v = f->v * 1000 + tx->t[f->end].num;
-		f->unit = 1;
-		f->end++;
-	}
+	/* ("65 504", "100 000 000" are one token already, fold.c: two number
+	 * tokens are two figures, as in "256 — 257") */
 	double a = fabs(f->v);
 	if (f->end + 1 < tx->n && gf_is(&tx->t[f->end], "x") && tx->t[f->end + 1].isnum &&
 	    tx->t[f->end + 1].pow10 && !tx->t[i].pow10 && a >= 1 && a < 10) {
