@@ -25,6 +25,7 @@ TCase *grade_sets_tcase(void);	/* check_grade_sets.c */
 TCase *grade_facts_tcase(void);	/* check_grade_facts.c */
 TCase *grade_claims_tcase(void);	/* check_grade_claims.c */
 TCase *grade_reading_tcase(void);	/* check_grade_reading.c */
+TCase *grade_voice_tcase(void);	/* check_grade_voice.c */
 TCase *grade_claims_api_tcase(void);	/* check_grade_claims_api.c */
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -553,6 +554,7 @@ grade_suite(void)
 	suite_add_tcase(s, grade_facts_tcase());
 	suite_add_tcase(s, grade_claims_tcase());
 	suite_add_tcase(s, grade_reading_tcase());
+	suite_add_tcase(s, grade_voice_tcase());
 	suite_add_tcase(s, grade_claims_api_tcase());
 	return s;
 }

@@ -36,11 +36,7 @@ static grade_rubric *held;
 static grade_result
 graded(const char *id, const char *answer)
 {
-	grade_rubric_free(held);
-	held = grade_test_rubric(grade_test_top(), id);
-	grade_result res;
-	ck_assert(grade_answer(held, answer, strlen(answer), &res));
-	return res;
+	return grade_test_graded(&held, id, answer);
 }
 
 static void
@@ -62,14 +58,7 @@ all_pass(const char *const (*cases)[2], size_t n)
 	}
 }
 
-static bool
-has_misc(const grade_result *res, const char *id)
-{
-	for (size_t k = 0; k < res->nmiscs; k++)
-		if (strcmp(res->miscs[k].id, id) == 0)
-			return true;
-	return false;
-}
+#define has_misc grade_test_has_misc
 
 START_TEST(numbered_list_without_punctuation)
 {

@@ -21,6 +21,12 @@ grade_rubric *grade_test_rubric(const char *top, const char *id);
 void grade_test_set(const grade_rubric *r, const char *file, int *agree, int *total,
     int *false_pass, int *fail_right, bool show);
 
+/* Grade answer to question id with its shipped rubric, kept in *held
+ * (freed and replaced on the next call; the result's ids point into it). */
+grade_result grade_test_graded(grade_rubric **held, const char *id, const char *answer);
+/* Is res charged with misconception id? */
+bool grade_test_has_misc(const grade_result *res, const char *id);
+
 /* More cases of shared misconceptions, {question, claim, id}, ending in
  * NULLs (check_grade_claims_api.c). */
 extern const char *const grade_claim_cases_api[][3];

@@ -46,7 +46,7 @@ tests_check_toy_CFLAGS = $(CHECK_FLAGS)
 tests_check_toy_LDADD = $(CHECK_LDADD)
 tests_check_grade_SOURCES = tests/check_grade.c tests/check_grade_sets.c \
 	tests/check_grade_facts.c tests/check_grade_claims.c tests/check_grade_reading.c \
-	tests/check_grade_claims_api.c \
+	tests/check_grade_claims_api.c tests/check_grade_voice.c \
 	tests/grade_test.h
 tests_check_grade_CFLAGS = $(CHECK_FLAGS)
 tests_check_grade_LDADD = $(CHECK_LDADD)

@@ -85,8 +85,24 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	for (size_t q = ms; q < me; q++)
 		if (grade_word_in(tx->t[q].raw, streak) || (tx->t[q].isnum && tx->t[q].num >= 100))
 			return false;
-	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;)
+	bool it = false;
+	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;) {
 		if (grade_tok_is(&tx->t[q], "scaler") || grade_tok_is(&tx->t[q], "gradscaler"))
+			return true;
+		it |= grade_tok_is(&tx->t[q], "it");
+	}
+	/* "GradScaler multiplies the loss by S ... If the scaled gradients
+	 * overflow, it skips that step and reduces the scale": "it" is the
+	 * scaler the sentence before named */
+	bool own = false;	/* what it lowers is the scale: "reduces the scale" */
+	for (size_t q = verb + 1; q < tx->n && q <= verb + 3 && !own; q++)
+		own = grade_tok_is(&tx->t[q], "scale") || grade_tok_is(&tx->t[q], "it") ||
+		    grade_tok_is(&tx->t[q], "s");
+	if (!it || !own)
+		return false;
+	for (size_t q = verb; q-- > 0 && tx->t[q].sent + 1 >= tx->t[ms].sent;)
+		if (tx->t[q].sent < tx->t[ms].sent && (grade_tok_is(&tx->t[q], "scaler") ||
+		    grade_tok_is(&tx->t[q], "gradscaler")))
 			return true;
 	return false;
 }

@@ -184,6 +184,10 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			}
 			if (!tx->t[j].isnum || tx->t[j].clause != k->clause || gf_is_op_after(tx, j + 1))
 				continue;
+			/* "exp([20, 19]) ≈ [4.85e8, 1.78e8]": the exponential of
+			 * a list is facts_softmax.c's, value by value */
+			if (j + 1 < tx->n && tx->t[j + 1].isnum && tx->t[j + 1].clause == k->clause)
+				continue;
 			double a = sign * tx->t[j].num;
 			char what[48];
 			snprintf(what, sizeof what, "exp(%g)", a);

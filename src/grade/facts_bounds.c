@@ -180,6 +180,10 @@ gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t 
 		if (side == 2 && (gf_is_any(&tx->t[j], under) || gf_is_any(&tx->t[j], over) ||
 		    gf_is(&tx->t[j], "than") || (tx->t[j].flags & TK_NEGATOR)))
 			return;
+		/* "which is about 1527 times the fp16 maximum": a ratio to it */
+		if (side == 2 && (gf_is(&tx->t[j], "times") || gf_is(&tx->t[j], "x") ||
+		    gf_is(&tx->t[j], "twice") || gf_is(&tx->t[j], "half")))
+			return;
 		int id = gf_format_of(tx, j);
 		if (id != GF_NOFMT) {
 			if (fmt != GF_NOFMT && fmt != id)

@@ -55,6 +55,10 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			for (gfig g = f; cmp == 0 && !listed && g.end + 1 < tx->n && g.end < f.end + 5;) {
 				/* "(≈4.85e8, 1.78e8)", "(≈4.85e8 and 1.78e8)" */
 				size_t nx = gf_is(&tx->t[g.end], "and") ? g.end + 1 : g.end;
+				/* "(≈4.85e8, ≈1.78e8)", "1 and about 0.37" */
+				if (nx + 1 < tx->n && (gf_is(&tx->t[nx], "approx") || gf_is(&tx->t[nx], "about") ||
+				    gf_is(&tx->t[nx], "roughly") || gf_is(&tx->t[nx], "around")))
+					nx++;
 				if (!tx->t[nx].isnum || !gf_figure_at(tx, nx, &g))
 					break;
 				listed = gf_agrees(&g, v);
@@ -157,6 +161,39 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 		gf_mark(tx, start, GF_OVERFLOW);
 }
 
+/* "In bf16 it would give exactly 1e8", "10000 × 10000 comes out as
+ * exactly 100,000,000": a result said to be a figure exactly, in the
+ * format the sentence is about (the nearest before it that is no
+ * possessive: in "bf16 has fp32's exponent, so ..." that is bf16). */
+static bool
+result_exactly(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const gives[] = { "gives", "give", "yields", "yield", "returns",
+		"return", "produces", "produce", "results", "evaluates", NULL };
+	if (i < 2 || !gf_is(&tx->t[i - 1], "exactly") || !gf_asserted(tx, i))
+		return false;
+	bool out_as = i > 3 && gf_is(&tx->t[i - 2], "as") && gf_is(&tx->t[i - 3], "out");
+	bool to = i > 3 && gf_is(&tx->t[i - 2], "to") && gf_is_any(&tx->t[i - 3], gives);
+	if (!out_as && !to && !gf_is_any(&tx->t[i - 2], gives))
+		return false;
+	for (size_t q = i - 1; q-- > 0 && q + 6 > i && tx->t[q].clause == tx->t[i].clause;)
+		if (tx->t[q].flags & TK_NEGATOR)
+			return true;	/* "bf16 would not give exactly 1e8" */
+	int fmt = GF_NOFMT;
+	for (size_t q = i; q-- > 0 && tx->t[q].sent == tx->t[i].sent && fmt == GF_NOFMT;)
+		if (!(tx->t[q].flags & TK_POSS))
+			fmt = gf_format_of(tx, q);
+	if (fmt == GF_NOFMT)
+		return true;
+	const fp_format *F = fp_format_get((fp_id)fmt);
+	unsigned fl;
+	double held = fp_decode(F, fp_encode(F, f->v, &fl));
+	if (held != f->v && isfinite(held))
+		gf_say(out, n, max, i, "%.9g is not exact in %s: it is held as %.9g", f->v, F->name,
+		    held);
+	return true;
+}
+
 /* "1e8 is stored exactly in bf16", "65504 is exactly representable in
  * fp16": a figure said to be held exactly, checked by encoding it into the
  * format its clause names (or the one format of its sentence).  Returns
@@ -183,6 +220,8 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 		}
 		return true;
 	}
+	if (result_exactly(tx, i, f, out, n, max))
+		return true;
 	size_t j = f->end;
 	while (j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause &&
 	    gf_is_any(&tx->t[j], verb))

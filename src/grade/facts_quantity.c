@@ -229,9 +229,10 @@ sole_format(const gtext *tx, size_t head, unsigned set)
 }
 
 /* "fp16's smallest positive value is 1e-8": a bare power of ten agrees
- * with a value within a factor of ten (it may be an order of magnitude),
- * but said of a format's limit without "about" or "~" it must be within
- * a factor of three (1e5 for 65504 is fine, 1e-8 for 5.96e-8 is not). */
+ * with a value it rounds to in log space (gf_agrees: an order of
+ * magnitude), but said of a format's limit without "about" or "~" it must
+ * be within a factor of three (1e5 for 65504 is fine, 1e-8 for 5.96e-8 is
+ * not). */
 static bool
 bare_magnitude_off(const gtext *tx, const gfig *f, size_t figtok, double t)
 {

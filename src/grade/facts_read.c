@@ -242,10 +242,13 @@ bool
 gf_agrees(const gfig *f, double t)
 {
 	/* a bare power of ten written with one digit (~1e8, 1e-7) is an
-	 * order of magnitude: right within a factor of ten */
+	 * order of magnitude: right when the value rounds to it in log space,
+	 * with a little slack (0.6 of a decade: "1e38" for bf16's 3.4e38 is
+	 * right; "1e-4" for fp16's epsilon, 9.8e-4, or its unit roundoff,
+	 * 4.9e-4, is not) */
 	double lg = f->v > 0 ? log10(f->v) : 0.5;
 	if (f->sci && (f->unit >= f->v || f->unit == 0) && f->v > 0 && lg == floor(lg) && t > 0)
-		return t > f->v / 10 && t < f->v * 10;
+		return fabs(log10(t) - lg) <= 0.6;
 	double tol = f->unit > 0 ? f->unit : fabs(t) * 1e-4;
 	if (tol > fabs(f->v) / 2)
 		tol = fabs(f->v) / 2;

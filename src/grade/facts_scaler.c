@@ -239,8 +239,16 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	/* a setting is held to its default when the answer says so, and a
 	 * behaviour ("it doubles every 100 steps") unless it is configured */
 	bool said_default = false, set = false;
+	static const char *const other[] = { "instead", "than", "from", "versus", "vs",
+		"unlike", "over", NULL };
 	for (size_t j = 0; j < tx->n; j++) {
-		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], deflt))
+		/* "init_scale=2**20 instead of the default 2**16", "up from
+		 * the default": the default named after a contrast is the
+		 * other value */
+		bool contrast = false;
+		for (size_t b = j; b-- > 0 && b + 4 > j && j > i;)
+			contrast |= gf_is_any(&tx->t[b], other);
+		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], deflt) && !contrast)
 			said_default = true;
 		if (tx->t[j].sent == k->sent && gf_is_any(&tx->t[j], configured))
 			set = true;

@@ -25,6 +25,8 @@ enum {
 	TK_CONSEQ = 1u << 9,	/* after the "and" of "do X and you get Y": the
 				 * consequence, which is asserted */
 	TK_POSS = 1u << 10,	/* a possessive: "fp32's" in "fp32's exponent" */
+	TK_LABEL = 1u << 11,	/* ends a verdict label, "Wrong 1:", "Bad:": what
+				 * follows it is held up to be refused */
 };
 
 /* Clauses that assert nothing: HY_COND for conditions, questions,

@@ -158,6 +158,51 @@ counterfactuals(gtext *tx)
 	}
 }
 
+/* "Q: what comes after backward on the scaled loss?": a question for the
+ * step after (or before) one it names takes that step as done, so the
+ * clause is read as said. */
+static bool
+presupposed(const gtext *tx, int c)
+{
+	static const char *const verb[] = { "comes", "come", "goes", "go", "happens",
+		"follows", "is", "next", NULL };
+	size_t q = tx->cstart[c], e = tx->cend[c];
+	if (q < e && grade_tok_is(&tx->t[q], "q"))
+		q++;
+	if (q + 2 >= e || !(grade_tok_is(&tx->t[q], "what") || grade_tok_is(&tx->t[q], "which")))
+		return false;
+	for (size_t k = q + 1; k < e && k <= q + 3; k++)
+		if ((grade_tok_is(&tx->t[k], "after") || grade_tok_is(&tx->t[k], "before")) &&
+		    grade_word_in(tx->t[k - 1].raw, verb))
+			return true;
+	return false;
+}
+
+/* Does the clause at c open with an imperative?  A word of the imperative
+ * class, or a step named as a verb with where it goes: "update before step
+ * and the scale wouldn't reflect this iteration", "step without the inf
+ * check and you push NaNs". */
+static bool
+imperative_at(const gtext *tx, size_t c)
+{
+	static const char *const steps[] = { "step", "update", "backward", "zero_grad", NULL };
+	static const char *const where[] = { "before", "after", "without", "first", "ahead", NULL };
+
+	/* "unscale_ gives g = ĝ/S and a flag": a step named as the subject
+	 * of a verb is no imperative */
+	static const char *const said[] = { "gives", "returns", "divides", "multiplies",
+		"makes", "is", "does", "checks", "sets", "records", "computes", "takes",
+		"undoes", "comes", "goes", "runs", "happens", "yields", "produces", "means",
+		"has", "needs", "must", "should", "will", "then", NULL };
+	if (c + 1 < tx->n && tx->t[c + 1].clause == tx->t[c].clause &&
+	    grade_word_in(tx->t[c + 1].raw, said))
+		return false;
+	if (tx->t[c].cls & WC_IMPER)
+		return true;
+	return c + 1 < tx->n && grade_word_in(tx->t[c].raw, steps) &&
+	    grade_word_in(tx->t[c + 1].raw, where) && tx->t[c + 1].clause == tx->t[c].clause;
+}
+
 void
 grade_mark_hypotheticals(gtext *tx)
 {
@@ -166,10 +211,12 @@ grade_mark_hypotheticals(gtext *tx)
 		unsigned char *h = &tx->hypo[tx->t[i].clause];
 		if ((tx->t[i].flags & TK_IF) && (i == 0 || tx->t[i - 1].clause != tx->t[i].clause))
 			*h = HY_COND;
-		if (tx->t[i].flags & TK_QUESTION)
+		if ((tx->t[i].flags & TK_QUESTION) && !presupposed(tx, tx->t[i].clause))
 			*h = HY_COND;
 		if ((tx->t[i].flags & TK_CONDMAIN) && *h == 0)
 			*h = HY_MAIN;
+		if ((tx->t[i].flags & TK_LABEL) && i + 1 < tx->n)
+			tx->hypo[tx->t[i + 1].clause] = HY_COND;
 		/* "inf/inf is NaN whatever eps you add": a free choice grants
 		 * nothing of what it ranges over */
 		if (tx->cstart[tx->t[i].clause] == i && i > 0 &&
@@ -266,7 +313,7 @@ grade_mark_hypotheticals(gtext *tx)
 			purpose = grade_tok_is(&tx->t[q], "so") || grade_tok_is(&tx->t[q], "because") ||
 			    grade_tok_is(&tx->t[q], "since");
 		if (grade_tok_is(&tx->t[i], "and") && tx->t[i + 1].clause == tx->t[i].clause &&
-		    who && !purpose && (tx->t[tx->cstart[tx->t[i].clause]].cls & WC_IMPER)) {
+		    who && !purpose && imperative_at(tx, tx->cstart[tx->t[i].clause])) {
 			tx->hypo[tx->t[i].clause] = HY_COND;
 			for (size_t k = i + 1; k < tx->cend[tx->t[i].clause]; k++)
 				tx->t[k].flags |= TK_CONSEQ;

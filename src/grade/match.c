@@ -294,6 +294,20 @@ not_the_fix(const gtext *tx, size_t q, size_t ce)
 	return false;
 }
 
+/* A verb of removal just before ms in its clause ("drop the scaler",
+ * "remove loss scaling", "skip GradScaler"), at most two words between. */
+static bool
+removal_before(const gtext *tx, size_t cs, size_t ms)
+{
+	static const char *const removal[] = { "drop", "remov", "skip", "disabl", "ditch",
+		"omit", "elimin", "abandon", "lose", NULL };
+	for (size_t q = ms, k = 0; q > cs && k < 3; q--, k++)
+		for (size_t i = 0; removal[i]; i++)
+			if (strncmp(tx->t[q - 1].stem, removal[i], strlen(removal[i])) == 0)
+				return true;
+	return false;
+}
+
 /* Is the match [ms, me) in clause [cs, ce) negated?  Strictly (for what
  * the answer gets credit for): only a negator right before it, or right
  * after it past auxiliaries.  Loosely (before charging the answer with a
@@ -349,19 +363,39 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			if (!(tx->t[q].flags & TK_POSTSKIP))
 				break;
 		}
+	/* loosely, the same failure right after it: "with a larger scale
+	 * you get the same inf" */
+	if (loose)
+		for (size_t q = me; q + 1 < ce && q - me <= 4; q++)
+			if (grade_tok_is(&tx->t[q], "same") && (strcmp(tx->t[q + 1].stem, "inf") == 0 ||
+			    strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
+			    strcmp(tx->t[q + 1].stem, "nan") == 0 ||
+			    strncmp(tx->t[q + 1].stem, "overflow", 8) == 0))
+				return true;
 	/* inside: "bf16 is not more precise", "scaling is not needed" */
 	for (size_t q = ms + 1; q + 1 < me; q++)
 		if (tx->t[q].flags & TK_NEGATOR)
 			return true;
 	while (me < ce && part_of(ph, tx, me))
 		me++;
-	/* before: negator, then at most 3 skippable words */
-	for (size_t q = ms; q > cs && ms - q < 4; q--) {
+	/* a clause denied whole: "it is not possible that a bigger scale
+	 * repairs it", "there is no way that", "impossible that" */
+	static const char *const whole[] = { "possible", "true", "likely", "way", "chance",
+		"case", NULL };
+	for (size_t q = cs; q + 1 < ms; q++)
+		if (grade_tok_is(&tx->t[q + 1], "that") && (grade_tok_is(&tx->t[q], "impossible") ||
+		    (q > cs && (tx->t[q - 1].flags & TK_NEGATOR) && grade_word_in(tx->t[q].raw, whole))))
+			return true;
+	/* before: negator, then at most 3 skippable words, a verb of opinion
+	 * not counted: "I don't think that's a speedup" denies the speedup */
+	static const char *const opinion[] = { "think", "believe", "suppose", "expect", NULL };
+	for (size_t q = ms, k = 0; q > cs && k < 4; q--) {
 		const gtok *t = &tx->t[q - 1];
 		if (t->flags & any)
 			return true;
 		if (!(t->flags & TK_SKIP))
 			break;
+		k += !grade_word_in(t->raw, opinion);
 	}
 	/* after: at most 4 auxiliaries or fixing verbs, then a negator; "of"
 	 * and its noun stand between too ("to raise the scale of GradScaler
@@ -488,6 +522,10 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			if (e->kind == GK_MISC && !ph->negated && (grade_scaler_does(tx, ms, me) ||
 			    grade_subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
 				continue;
+			/* "can you drop loss scaling? No": a removal denied keeps
+			 * what it would remove, no denial of it */
+			if (ph->negated && neg && removal_before(tx, tx->cstart[mc], ms))
+				neg = false;
 			gmatch m;
 			if (ph->negated)
 				m = !neg ? GM_NONE : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;

@@ -16,14 +16,30 @@
 
 #include "grade/grade_int.h"
 
-/* "no", "yes" and their spoken forms, alone in their clause. */
+/* "no", "yes" and their spoken forms, alone in their clause, or after
+ * one adverb of how often or how sure ("Normally no, since ...", "Mostly
+ * yes"); "not really", "not usually" answer no.  *w is the reply's length
+ * in tokens. */
 static int
-reply_at(const gtext *tx, size_t a)
+reply_at(const gtext *tx, size_t a, size_t *w)
 {
 	static const char *const no[] = { "no", "nope", "nah", NULL };
 	static const char *const yes[] = { "yes", "yeah", "yep", "yup", NULL };
-	if (a + 1 < tx->n && tx->t[a + 1].clause == tx->t[a].clause)
-		return 0;
+	static const char *const adverb[] = { "normally", "usually", "generally", "mostly",
+		"typically", "often", "probably", "basically", "mainly", "largely", "definitely",
+		"absolutely", "honestly", "short", "nowadays", "practically", NULL };
+	static const char *const how[] = { "really", "usually", "necessarily", "normally",
+		"typically", "generally", "always", "much", "anymore", "today", NULL };
+	*w = 1;
+	if (a + 1 < tx->n && tx->t[a + 1].clause == tx->t[a].clause) {
+		if (a + 2 < tx->n && tx->t[a + 2].clause == tx->t[a].clause)
+			return 0;
+		*w = 2;
+		if (grade_word_in(tx->t[a].raw, adverb))
+			return grade_word_in(tx->t[a + 1].raw, no) ? -1 :
+			    grade_word_in(tx->t[a + 1].raw, yes) ? 1 : 0;
+		return grade_tok_is(&tx->t[a], "not") && grade_word_in(tx->t[a + 1].raw, how) ? -1 : 0;
+	}
 	return grade_word_in(tx->t[a].raw, no) ? -1 : grade_word_in(tx->t[a].raw, yes) ? 1 : 0;
 }
 
@@ -43,7 +59,8 @@ grade_answered_questions(gtext *tx)
 		size_t a = i + 1;
 		if (a >= tx->n || (tx->t[a].flags & TK_QUESTION) || tx->t[a].sent == k->sent)
 			continue;
-		int reply = reply_at(tx, a);
+		size_t w;
+		int reply = reply_at(tx, a, &w);
 		/* "Why bf16? Because fp16's 5-bit exponent ...": the answer to a
 		 * wh-question stands on its own and is not joined to it */
 		static const char *const wh[] = { "why", "what", "how", "when", "where",
@@ -55,8 +72,10 @@ grade_answered_questions(gtext *tx)
 		for (size_t q = q0; q <= i; q++)
 			tx->t[q].flags &= ~(unsigned)TK_QUESTION;
 		if (reply < 0) {
-			tx->t[a].clause = k->clause;
-			tx->t[a].sent = k->sent;
+			for (size_t b = a; b < a + w; b++) {
+				tx->t[b].clause = k->clause;
+				tx->t[b].sent = k->sent;
+			}
 		} else if (topic) {
 			int c = tx->t[a].clause, s = tx->t[a].sent;
 			for (size_t b = a; b < tx->n && tx->t[b].clause == c && tx->t[b].sent == s; b++) {

@@ -53,7 +53,9 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: @bf which same 65504/limit/max/maximum ~8 | \"same 65504\" | "
 	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5 | "
 	    "seq: has/have the same max/maximum/largest/ceiling as fp16/half -than ~7 | "
-	    "seq: tops/maxes out around/at the same value/max/maximum/number ~6",
+	    "seq: tops/maxes out around/at the same value/max/maximum/number ~6 | "
+	    "seq: @bf hit*/has/have/get*/see* same overflow*/inf -not/never/no/unlike/avoid* ~8 | "
+	    "span: seq: @bf also same max/maximum/ceiling/limit -not/never/unlike/fp32/float32 ~16",
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
 
@@ -91,7 +93,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: makes/make backward gradients/grads finite again -not/never ~8 | "
 	    "seq: dynamic/@scaling/scale rescu*/fix*/repair*/sav* forward "
 	    "overflow*/activation*/inf -not/cannot/can't/won't/never/doesn't ~8 | "
-	    "seq: @scaling @fixes forward/activation*/activations ~12 | "
+	    "seq: @scaling @fixes forward/activation*/activations -keep/leav*/alone/untouched ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
@@ -196,6 +198,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf remov*/eliminat*/drop* need* fp32/master "
 	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
 	    "not: seq: @bf need* master/fp32 weight*/copy/state ~8 | "
+	    "not: seq: longer need* fp32 master weight*/copy ~10 | "
+	    "seq: weights/state/moments/optimizer can/just live/stay/sit in @bf -not/never/fp32/float32 ~6 | "
 	    "seq: drop*/remove*/discard* fp32 cop*/master | "
 	    "not: seq: master/moment*/states/adam @bf loss/accuracy ~10 | "
 	    "seq: optimizer/master state/weights must also/be stored/kept/be in @bf -not/never ~10",

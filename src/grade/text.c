@@ -55,6 +55,21 @@ denying_label(const gtext *tx)
 	return (strcmp(w, "what") == 0 || strcmp(w, "things") == 0) && clause_negates(tx);
 }
 
+/* "Wrong 1: clip before unscale_", "Bad: update before step": a label of
+ * at most three words that opens with a verdict holds up what follows it
+ * as the mistake, and asserts none of it. */
+static bool
+refusing_label(const gtext *tx)
+{
+	static const char *const also[] = { "incorrect", "broken", "pitfall", "trap",
+		"antipattern", "dont", NULL };
+	size_t k = label_len(tx);
+	if (k < 1 || k > 3)
+		return false;
+	const gtok *w = &tx->t[tx->n - k];
+	return (w->flags & TK_JUDGE) || grade_word_in(w->raw, also);
+}
+
 /* ---- building the token list -------------------------------------------- */
 
 /* One block of each kind kept per thread between answers: grading many
@@ -523,6 +538,8 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				semi = tx->n;
 			/* "Loss scaling: usually dropped": a short label before a
 			 * colon belongs to what follows it. */
+			if (c == ':' && refusing_label(tx))
+				tx->t[tx->n - 1].flags |= TK_LABEL;
 			if (c == ':' && ((label_len(tx) <= 3 && !clause_negates(tx)) ||
 			    denying_label(tx))) {
 				i++;

@@ -1,0 +1,234 @@
+/*
+ * check_grade_voice.c — who says a claim and how: a pronoun for the
+ * scaler that lowers its own scale, a step held up under a verdict label
+ * ("Wrong 1: clip before unscale_"), a step named as a verb with its
+ * consequence ("update before step and the scale wouldn't ..."), a
+ * question that takes its step as done ("what comes after backward?"), a
+ * reply with an adverb ("Normally no"), a removal denied, an opinion
+ * denied ("I don't think that's a speedup"), a clause denied whole ("is
+ * not possible that ..."), the same failure after a larger scale; and
+ * figures read in lists (values after "≈", exp of a list), a ratio to
+ * the largest value, a default named after "instead of".  Each case
+ * comes with its contrary, which must still be read the other way.
+ * Whole answers, with the shipped rubrics.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "grade/grade.h"
+#include "grade/grade_int.h"
+#include "grade_test.h"
+
+TCase *grade_voice_tcase(void);	/* added to the suite by check_grade.c */
+
+static grade_rubric *held;
+
+static grade_result
+graded(const char *id, const char *answer)
+{
+	return grade_test_graded(&held, id, answer);
+}
+
+#define has_misc grade_test_has_misc
+
+static bool
+has_concept(const grade_result *res, const char *id)
+{
+	for (size_t k = 0; k < res->nconcepts; k++)
+		if (strcmp(res->concepts[k].id, id) == 0)
+			return res->concepts[k].hit;
+	return false;
+}
+
+/* The answer passes (want) or does not. */
+static void
+expect(const char *id, bool want, const char *answer)
+{
+	grade_result res = graded(id, answer);
+	ck_assert_msg(res.pass == want, "%s %s: %s — %s", id, want ? "fails" : "passes",
+	    grade_verdict_text(res.verdict), answer);
+	grade_result_free(&res);
+}
+
+/* The answer is (want) or is not charged with misconception misc. */
+static void
+charged(const char *id, const char *misc, bool want, const char *answer)
+{
+	grade_result res = graded(id, answer);
+	ck_assert_msg(has_misc(&res, misc) == want, "%s: %s %s — %s", id, misc,
+	    want ? "not charged" : "charged", answer);
+	grade_result_free(&res);
+}
+
+static void
+made(const char *id, const char *concept, bool want, const char *answer)
+{
+	grade_result res = graded(id, answer);
+	ck_assert_msg(has_concept(&res, concept) == want, "%s: %s %s — %s", id, concept,
+	    want ? "not made" : "made", answer);
+	grade_result_free(&res);
+}
+
+#define UNDERFLOW_CORE "1e-8 is below fp16's smallest subnormal, so it rounds to zero. " \
+	"GradScaler multiplies the loss by S before backward so the gradients are S times " \
+	"larger, and divides them by S before the optimizer step. "
+
+START_TEST(who_speaks)
+{
+	/* "it" is the scaler the sentence before named */
+	charged("mock-underflow", "lower-scale", false, UNDERFLOW_CORE
+	    "If the scaled gradients overflow, it skips that step and reduces the scale.");
+	charged("mock-underflow", "lower-scale", true, "1e-8 is below fp16's smallest "
+	    "subnormal, so it rounds to zero. To keep it, reduce the scale.");
+	/* the scaler kept as it is, the forward fixed */
+	charged("overflow", "scale-fixes-forward", false, "1e8 is past fp16's 65504, so the "
+	    "product is inf in the forward. I'd keep the scaler as it is and fix the forward: "
+	    "run that op in fp32.");
+	charged("overflow", "scale-fixes-forward", true, "1e8 is past fp16's 65504. Loss "
+	    "scaling fixes the forward overflow.");
+	/* a step named as a verb, and its consequence */
+	charged("step-order", "update-first", false, "scaler.scale(loss).backward(), "
+	    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). Clip "
+	    "needs real gradients and step skips on inf; update before step and the scale "
+	    "wouldn't reflect this iteration's overflow.");
+	charged("step-order", "update-first", true, "scaler.scale(loss).backward(), "
+	    "unscale_, clip, then update before step, because update reads the inf flag.");
+	/* a step as the subject of its verb is no imperative */
+	expect("step-order", true, "backward on S·L gives S·∇L; unscale_ gives g = ĝ/S and a "
+	    "flag f = any(¬isfinite(g)); clip: g ← g·min(1, c/‖g‖); step: θ ← opt(θ, g) only "
+	    "if f = 0; update: S ← S/2 if f = 1. Clipping ĝ would use a threshold of c/S.");
+	/* a verdict label holds up what follows it */
+	expect("step-order", true, "Right: zero_grad → scaler.scale(loss).backward() → "
+	    "scaler.unscale_(opt) → clip → scaler.step(opt) → scaler.update(). Wrong 1: clip "
+	    "before unscale_ — the norm is S times too big. Wrong 2: update before step — the "
+	    "scale changes without knowing whether this step overflowed.");
+	charged("step-order", "clip-first", true, "Fine: clip before unscale_, then "
+	    "scaler.step(opt) and scaler.update().");
+	/* a question for the step after one takes that one as done */
+	expect("step-order", true, "Q: what comes after backward on the scaled loss? A: "
+	    "scaler.unscale_(opt), since the grads are still multiplied by S. Q: then? A: "
+	    "clip_grad_norm_, on the real grads. Q: then? A: scaler.step(opt), which skips on "
+	    "inf/NaN. Q: last? A: scaler.update(), which sets the next scale.");
+}
+END_TEST
+
+#define BF16_CORE "bf16 has 8 exponent bits like fp32, so its range matches fp32; it " \
+	"gives up precision, 7 mantissa bits against fp16's 10. "
+
+START_TEST(replies_and_denials)
+{
+	made("bf16", "no-scaling", true, BF16_CORE "Is loss scaling still needed? Normally "
+	    "no, since it was a workaround for fp16 underflow.");
+	made("bf16", "no-scaling", false, BF16_CORE "Can you drop loss scaling? No, you "
+	    "still need it.");
+	made("bf16", "no-scaling", true, BF16_CORE "Hence no S·∇L trick is needed in bf16.");
+	made("bf16", "no-scaling", true, BF16_CORE "That is why the loss scaler, which only "
+	    "exists to lift backward gradients above fp16's floor, usually gets deleted.");
+	made("cmp-speedup", "verdict", true, "I'd be careful, I don't think that's a speedup. "
+	    "I'd compare the time to reach the same loss as fp32 and count the skipped steps.");
+	made("cmp-speedup", "verdict", false, "I think that's a speedup. I'd compare the "
+	    "time to reach the same loss as fp32 and count the skipped steps.");
+	made("overflow", "scale-no-help", true, "1e8 is out of fp16's range, the max is "
+	    "65504, so the multiplication gives inf in the forward. The scale is applied to "
+	    "the loss after, so is not possible that a bigger scale repairs it.");
+	charged("overflow", "raise-scale", false, "1e8 is past fp16's 65504. With a larger "
+	    "scale you get the same inf.");
+	charged("overflow", "raise-scale", true, "1e8 is past fp16's 65504. Raise the scale "
+	    "to get the same result without inf.");
+}
+END_TEST
+
+START_TEST(figures_in_lists)
+{
+	static const char *const right[] = {
+		"Why NaN? e^20 and e^19 (≈4.85e8, ≈1.78e8) exceed 65504 → inf, and inf/inf = NaN. "
+		    "Subtract the max logit: ≈[0.731, 0.269].",
+		"exp([20, 19]) ≈ [4.85e8, 1.78e8], past fp16's 65504, so [inf, inf] and inf/inf = "
+		    "NaN. Subtract the max logit: ≈[0.731, 0.269].",
+		"exp([20, 19]) gives [4.85e8, 1.78e8], both inf in fp16, so inf/inf = NaN. "
+		    "Subtract the max logit: ≈[0.731, 0.269].",
+		"exp(20) overflows fp16's 65504, so inf/inf = NaN. Subtract the biggest logit, so "
+		    "you do e^0 and e^−1, which is 1 and about 0.37, giving about 0.73 and 0.27.",
+	};
+	for (size_t k = 0; k < sizeof right / sizeof right[0]; k++)
+		charged("softmax", "wrong-figure", false, right[k]);
+	charged("softmax", "wrong-figure", true, "exp(20) overflows fp16's 65504, so inf/inf "
+	    "= NaN. Subtract the max, so you do e^0 and e^−1, which is 1 and about 0.5.");
+	charged("softmax", "wrong-figure", true, "e^20 and e^19 (≈4.85e8, ≈1.78e5) overflow, "
+	    "so inf/inf = NaN; subtract the max logit.");
+	/* a ratio to the largest value is not the value */
+	charged("overflow", "wrong-figure", false, "10000² = 100,000,000, which is about 1527 "
+	    "times the fp16 maximum of 65504, so the multiply returns inf.");
+	charged("overflow", "wrong-figure", true, "10000 squared is 1e8, which is the fp16 "
+	    "maximum.");
+	charged("overflow", "wrong-figure", true, "The product overflows because fp16 can't "
+	    "go above 65,536, which is exactly 2^16 and the largest value it stores.");
+	/* a default named after "instead of" is the other value */
+	charged("mock-overflow", "wrong-figure", false, "Forward overflow, so no: "
+	    "GradScaler(init_scale=2**20) instead of the default 2**16 changes nothing, inf * "
+	    "S = inf.");
+	charged("mock-overflow", "wrong-figure", true, "Forward overflow, so no: the scale "
+	    "multiplies after the forward. The default init_scale is 2**20.");
+	charged("mock-overflow", "scale-in-forward", false, "Forward overflow, so no: the "
+	    "scale multiplies after the forward.");
+}
+END_TEST
+
+/* False claims beside a right core, in wordings of their own, and their
+ * true contraries. */
+START_TEST(false_claims_beside_right_ones)
+{
+	static const char *const softmax_core = "exp(20) ≈ 4.85e8 and exp(19) ≈ 1.78e8 are "
+	    "past fp16's 65504, so inf/inf = NaN; the fix is to subtract the max logit, giving "
+	    "≈[0.731, 0.269]. ";
+	char a[512];
+	snprintf(a, sizeof a, "%sbf16 would hit exactly the same overflow, since it's also a "
+	    "16-bit format with the same maximum.", softmax_core);
+	charged("mock-softmax", "bf16-fp16-limit", true, a);
+	snprintf(a, sizeof a, "%sbf16 would not hit the same overflow, since it has fp32's "
+	    "range, but the shift is still right.", softmax_core);
+	expect("mock-softmax", true, a);
+	charged("bf16", "bf16-naive-softmax", true, BF16_CORE "Loss scaling can go, and you "
+	    "don't need the max-subtracted softmax either: a plain exp(x)/sum(exp(x)) is safe "
+	    "in bf16.");
+	charged("bf16", "bf16-naive-softmax", false, BF16_CORE "Loss scaling is usually "
+	    "unnecessary. A plain exp(x)/sum(exp(x)) is still not safe in bf16.");
+	charged("bf16", "bf16-no-master", true, BF16_CORE "So you no longer need loss scaling "
+	    "or fp32 master weights; the weights and optimizer state can just live in bf16.");
+	charged("bf16", "bf16-no-master", false, BF16_CORE "Loss scaling is usually "
+	    "unnecessary, but the master weights stay in fp32.");
+	charged("bf16", "scale-divides-loss", true, BF16_CORE "In fp16, loss scaling handles "
+	    "overflow by dividing the loss by a big factor before backward; bf16 doesn't need "
+	    "that.");
+	/* a result said to be exact, in the format the sentence is about */
+	charged("mock-overflow", "wrong-figure", true, "Overflow to inf in fp16; the scale "
+	    "doesn't help since it is applied after the forward. In bf16 it would give exactly "
+	    "1e8.");
+	charged("bf16", "wrong-figure", true, "bf16 has fp32's exponent, so 10000 × 10000 "
+	    "comes out as exactly 100,000,000 instead of inf; the cost is 7 mantissa bits, and "
+	    "loss scaling is usually unnecessary.");
+	charged("mock-overflow", "wrong-figure", false, "Overflow to inf in fp16; the scale "
+	    "doesn't help since it is applied after the forward. In fp32 it gives exactly 1e8, "
+	    "and bf16 would not give exactly 1e8.");
+	/* a power of ten is an order of magnitude, not a decade either way */
+	charged("bf16", "wrong-figure", true, BF16_CORE "Loss scaling is usually unnecessary. "
+	    "fp16's epsilon is about 1e-4.");
+	charged("bf16", "wrong-figure", false, BF16_CORE "Loss scaling is usually unnecessary. "
+	    "fp16's epsilon is about 1e-3 and bf16 reaches about 1e38.");
+}
+END_TEST
+
+TCase *
+grade_voice_tcase(void)
+{
+	TCase *tc = tcase_create("voice");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, who_speaks);
+	tcase_add_test(tc, replies_and_denials);
+	tcase_add_test(tc, figures_in_lists);
+	tcase_add_test(tc, false_claims_beside_right_ones);
+	return tc;
+}
