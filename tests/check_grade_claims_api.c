@@ -28,6 +28,15 @@ static const char *const core_over = "10000 x 10000 = 1e8 is past fp16's 65504, 
     "forward is inf and no loss scale can repair it; run that op in fp32 or bf16. ";
 
 const char *const grade_claim_cases_api[][3] = {
+	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
+	    "S before backward and unscale before the step. Clip the gradients right after "
+	    "backward while they are still scaled, where they are safely in range.",
+	    "clip-while-scaled" },
+	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
+	    "S before backward and unscale before the step. A big S is safe: fp16 simply "
+	    "clamps them to 65504.", "fp16-saturates" },
+	{ "overflow", "10000 x 10000 produces NaN in fp16, and the loss shows it. The scale acts "
+	    "after the forward, so compute the product in fp32.", "overflow-nan" },
 	{ "underflow", "Under autocast the Adam moments are stored in fp16 too.", "state-in-half" },
 	{ "underflow", "Before training, cast the model yourself: GradScaler needs the "
 	    "parameters in half.", "scaler-needs-half" },

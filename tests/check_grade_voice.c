@@ -221,6 +221,93 @@ START_TEST(false_claims_beside_right_ones)
 }
 END_TEST
 
+/* Shapes that read as a hedge or a salad though they are neither, and code
+ * written with "|" between its lines. */
+START_TEST(not_hedges_not_salads)
+{
+	expect("softmax", true, "Think of a speedometer needle pegged at its maximum: once two "
+	    "readings are both pegged you can't tell their ratio. fp16 pegs at 65504, and exp(20) "
+	    "≈ 4.85e8 goes straight to inf, so the softmax is inf/inf = NaN. Subtract the largest "
+	    "logit first: exp(x − 20) = [1, 0.368] gives ≈[0.731, 0.269].");
+	expect("softmax", false, "exp(20) might be inf, I can't tell which one overflows, maybe "
+	    "subtract something.");
+	expect("step-order", true, "Order: scaler.scale(loss).backward(), scaler.unscale_(opt), "
+	    "clip_grad_norm_, scaler.step(opt), scaler.update(). Clip needs the unscaled "
+	    "gradients; step must come after the inf check it depends on (it skips on inf/NaN), "
+	    "and update comes last.");
+	expect("step-order", false, "scale, backward, unscale, clip, step, update. Honestly, it "
+	    "depends.");
+	expect("step-order", true, "opt.zero_grad() | scaler.scale(loss).backward()  # grads = "
+	    "S·∇L | scaler.unscale_(opt)  # grads /= S, inf recorded | clip_grad_norm_(params, c)  "
+	    "# true grads | scaler.step(opt)  # skipped if inf/NaN was recorded | scaler.update()  "
+	    "# halve S after a skip. Each line relies on the one before.");
+	expect("softmax", true, "Naive: exp → [inf, inf] | sum → inf | divide → [NaN, NaN] (fp16 "
+	    "ceiling 65504 ≪ e^20 ≈ 4.85e8). Stable: x − 20 → [0, −1] | exp → [1, 0.368] | sum → "
+	    "1.368 | divide → [0.731, 0.269].");
+	expect("softmax", false, "fp16 overflow underflow, NaN propagation, GradScaler, "
+	    "log-sum-exp, bf16, autocast, numerical stability, normalise the logits.");
+}
+END_TEST
+
+/* More false claims in wordings of their own, each beside a right core. */
+START_TEST(false_claims_second_reading)
+{
+	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+		{ "mock-overflow", "scale-in-fp16", "1e8 is beyond fp16's 65504. Turning up the scale "
+		    "won't help, and it can't go above 65504 anyway, since the scale itself has to be "
+		    "representable in fp16.", "1e8 is beyond fp16's 65504. Turning up the scale won't "
+		    "help: the scale multiplies after the forward." },
+		{ "mock-underflow", "scale-up-on-zero", UNDERFLOW_CORE "When it sees gradients that "
+		    "are exactly zero it raises the scale.", UNDERFLOW_CORE "It grows the scale after "
+		    "2000 clean steps." },
+		{ "mock-underflow", "bf16-more-precise", UNDERFLOW_CORE "Or switch to bf16, which has "
+		    "the range of fp32 and also a longer mantissa than fp16.", UNDERFLOW_CORE "Or "
+		    "switch to bf16, which has the range of fp32 and a shorter mantissa than fp16." },
+		{ "mock-underflow", "scale-fixes-forward", UNDERFLOW_CORE "It works the same way for "
+		    "forward overflow: the backoff lowers the scale until the activation is finite.",
+		    UNDERFLOW_CORE "A forward overflow is out of its reach." },
+		{ "underflow", "scale-fixes-forward", UNDERFLOW_CORE "The same scale also keeps small "
+		    "forward activations from underflowing; too large an S overflows.", UNDERFLOW_CORE
+		    "The scale cannot rescue forward activations; too large an S overflows." },
+		{ "overflow", "scale-fixes-updates", "1e8 > 65504, a forward overflow, so raising the "
+		    "scale won't fix it; compute it in fp32. Loss scaling is for updates too small to "
+		    "change fp16 weights, which the scale keeps big enough to register.", "1e8 > "
+		    "65504, a forward overflow, so raising the scale won't fix it; compute it in fp32. "
+		    "Updates too small for fp16 weights need fp32 master weights." },
+		{ "step-order", "scale-shrinks-grads", "scaler.scale(loss).backward(), "
+		    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). The "
+		    "reason for unscaling first is that the scaled gradients are much smaller than the "
+		    "real ones; step skips on inf.", "scaler.scale(loss).backward(), scaler.unscale_(opt), "
+		    "clip_grad_norm_, scaler.step(opt), scaler.update(). Unscale first because the "
+		    "real gradients are much smaller than the scaled ones; step skips on inf." },
+		{ "step-order", "unscale-multiplies", "scaler.scale(loss).backward(), then "
+		    "scaler.unscale_(opt), which multiplies the gradients by S again, then clip, "
+		    "scaler.step(opt), scaler.update(). Clip needs real gradients; step skips on inf.",
+		    "scaler.scale(loss).backward(), then scaler.unscale_(opt), which divides the "
+		    "gradients by S, then clip, scaler.step(opt), scaler.update(). Clip needs real "
+		    "gradients; step skips on inf." },
+		{ "underflow", "epsilon-floor", "fp16's machine epsilon, roughly 1e-3, is the smallest "
+		    "thing it can hold, so 1e-8 becomes 0. Scale the loss by S before backward and "
+		    "divide by S before the step; too large an S overflows.", UNDERFLOW_CORE "Too "
+		    "large an S overflows; epsilon, about 1e-3, is the gap above 1." },
+		{ "softmax", "wrong-figure", "exp only overflows fp16 once its argument passes about "
+		    "88.7, so it's the sum that overflows, and inf/inf = NaN. Subtract the max: "
+		    "[0.731, 0.269].", "exp overflows fp16 once its argument passes about 11.1, so "
+		    "exp(20) is inf and inf/inf = NaN. Subtract the max: [0.731, 0.269]." },
+		{ "step-order", "wrong-figure", "scaler.scale(loss).backward(), unscale_, clip, step, "
+		    "update. A 1e-8 gradient would flush to zero, but times 65536 it becomes about "
+		    "6.5e-2; unscale_ divides it back before the clip, step skips on inf.",
+		    "scaler.scale(loss).backward(), unscale_, clip, step, update. A 1e-8 gradient "
+		    "would flush to zero, but times 65536 it becomes about 6.6e-4; unscale_ divides "
+		    "it back before the clip, step skips on inf." },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
+		charged(cases[k].q, cases[k].misc, false, cases[k].good);
+	}
+}
+END_TEST
+
 TCase *
 grade_voice_tcase(void)
 {
@@ -230,5 +317,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, replies_and_denials);
 	tcase_add_test(tc, figures_in_lists);
 	tcase_add_test(tc, false_claims_beside_right_ones);
+	tcase_add_test(tc, not_hedges_not_salads);
+	tcase_add_test(tc, false_claims_second_reading);
 	return tc;
 }

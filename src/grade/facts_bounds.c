@@ -235,7 +235,8 @@ gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_
 	static const char *const var[] = { "x", "z", "input", "inputs", "logit", "logits",
 		"argument", "exponent", NULL };
 	static const char *const past[] = { "past", "above", "over", "beyond", "exceeds",
-		"exceed", "greater", "larger", "bigger", NULL };
+		"exceed", "greater", "larger", "bigger", "passes", "pass", "crosses", "reaches",
+		"hits", NULL };
 	static const char *const go[] = { "goes", "go", "gets", "is", "are", "rises", "grows",
 		"roughly", "about", "around", "approximately", "approx", "than", "much", NULL };
 	if (!gf_is_any(&tx->t[i], var) || i == 0)

@@ -52,22 +52,28 @@ gf_check_equal(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 		gf_say(out, n, max, i + 2, "%.6g is %.6g, not %.6g", k->num, k->num, b.v);
 }
 
-/* Token i is a word of scaling followed by "by [S =] N ... gives M". */
+/* Token i is a word of scaling followed by "by [S =] N ... gives M", or
+ * a "times N ... becomes M" with no figure before it. */
 void
 gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 {
 	bool up = gf_is_any(&tx->t[i], up_words);
-	if (!up && !gf_is_any(&tx->t[i], down_words))
+	/* "but times 65536 it becomes 6.6e-4": times with no figure before
+	 * it (a product A × B is facts.c's) */
+	bool times = i > 0 && gf_is(&tx->t[i], "times") && !tx->t[i - 1].isnum &&
+	    !gf_is_op_after(tx, i - 1) && i + 1 < tx->n && tx->t[i + 1].isnum;
+	if (!up && !times && !gf_is_any(&tx->t[i], down_words))
 		return;
+	up |= times;
 	/* "multiplies the loss by 65536": what is scaled may stand between */
 	static const char *const what[] = { "the", "loss", "gradient", "gradients", "grads",
 		"grad", "it", "them", "value", NULL };
 	size_t b = i + 1;
-	while (b < tx->n && b <= i + 2 && gf_is_any(&tx->t[b], what))
+	while (!times && b < tx->n && b <= i + 2 && gf_is_any(&tx->t[b], what))
 		b++;
-	if (b + 1 >= tx->n || !gf_is(&tx->t[b], "by"))
+	if (!times && (b + 1 >= tx->n || !gf_is(&tx->t[b], "by")))
 		return;
-	size_t j = b + 1;
+	size_t j = times ? i + 1 : b + 1;
 	if (j + 1 < tx->n && (gf_is(&tx->t[j], "s") || gf_is(&tx->t[j], "a")) &&
 	    (gf_is(&tx->t[j + 1], "=") || gf_is(&tx->t[j + 1], "is")))
 		j += 2;	/* "by S = 1024" */

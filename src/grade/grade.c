@@ -72,7 +72,11 @@ is_salad(const gtext *tx)
 				bare = false;
 			w++;
 		}
-		if (bare && w >= 1 && w <= 3) {
+		/* "sum → inf", "exp, then [inf, inf]": an item mapped by an
+		 * arrow is a step of a chain, not a bare key word */
+		bool mapped = c + 1 < tx->nclauses && tx->cstart[c + 1] < tx->n &&
+		    grade_tok_is(&tx->t[tx->cstart[c + 1]], "then");
+		if (bare && !mapped && w >= 1 && w <= 3) {
 			items++;
 			in_items += w;
 		}
@@ -160,6 +164,14 @@ is_hedge(const gtext *tx)
 				    (grade_tok_is(&tx->t[i - 1], "because") || grade_tok_is(&tx->t[i - 1], "since") ||
 				    grade_tok_is(&tx->t[i - 1], "as")))
 					continue;
+				/* "step comes after the inf check it depends on": a
+				 * relative clause after a noun, no refusal */
+				static const char *const lead_in[] = { "well", "honestly", "think", "guess",
+					"say", "but", "and", "so", "just", "really", "that", "mean", "im", NULL };
+				if (grade_tok_is(&tx->t[i], "it") && i > 0 &&
+				    tx->t[i - 1].clause == tx->t[i].clause &&
+				    !grade_word_in(tx->t[i - 1].raw, lead_in))
+					continue;
 				/* "any of them would work" refuses; "whether any of
 				 * them are inf" asks about the gradients */
 				if (strcmp(refuse[k][0], "any") == 0 && !any_of_them_fine(tx, i + 3))
@@ -168,6 +180,14 @@ is_hedge(const gtext *tx)
 				 * optimizer does not know S": a thing that does not know
 				 * is no speaker who will not say */
 				if ((k == 1 || strcmp(refuse[k][1], "know") == 0) && !speaker_says(tx, i))
+					continue;
+				/* "you can't tell their ratio": what cannot be told
+				 * of a thing, no refusal; "can't tell which" is one */
+				static const char *const open_q[] = { "which", "whether", "if", "what",
+					"for", "without", "yet", NULL };
+				if (strcmp(refuse[k][2] ? refuse[k][2] : "", "tell") == 0 && i + 3 < tx->n &&
+				    tx->t[i + 3].clause == tx->t[i].clause &&
+				    !grade_word_in(tx->t[i + 3].raw, open_q))
 					continue;
 				return true;
 			}

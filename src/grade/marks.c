@@ -108,8 +108,9 @@ grade_clause_break(const char *a, size_t i, size_t n)
 	if ((c == ',' && digit_before && digit_after) || (c == '[' && digit_after) ||
 	    (c == ']' && digit_before))
 		return false;
+	/* "|" separates the lines of code written on one line */
 	return c == ';' || c == ':' || c == '!' || c == '?' || c == ',' ||
-	    c == '\n' || c == '[' || c == ']';
+	    c == '\n' || c == '[' || c == ']' || c == '|';
 }
 
 /*

@@ -382,9 +382,13 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	 * repairs it", "there is no way that", "impossible that" */
 	static const char *const whole[] = { "possible", "true", "likely", "way", "chance",
 		"case", NULL };
-	for (size_t q = cs; q + 1 < ms; q++)
-		if (grade_tok_is(&tx->t[q + 1], "that") && (grade_tok_is(&tx->t[q], "impossible") ||
-		    (q > cs && (tx->t[q - 1].flags & TK_NEGATOR) && grade_word_in(tx->t[q].raw, whole))))
+	static _Thread_local unsigned that_hash;
+	if (that_hash == 0)
+		that_hash = grade_hash("that");
+	for (size_t q = gtext_find(tx, "that", that_hash); q != (size_t)-1 && q < ms;
+	    q = gtext_next(tx, q))
+		if (q > cs && (grade_tok_is(&tx->t[q - 1], "impossible") || (q > cs + 1 &&
+		    (tx->t[q - 2].flags & TK_NEGATOR) && grade_word_in(tx->t[q - 1].raw, whole))))
 			return true;
 	/* before: negator, then at most 3 skippable words, a verb of opinion
 	 * not counted: "I don't think that's a speedup" denies the speedup */
@@ -395,7 +399,8 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			return true;
 		if (!(t->flags & TK_SKIP))
 			break;
-		k += !grade_word_in(t->raw, opinion);
+		k += !(t->raw[0] == 't' || t->raw[0] == 'b' || t->raw[0] == 's' ||
+		    t->raw[0] == 'e') || !grade_word_in(t->raw, opinion);
 	}
 	/* after: at most 4 auxiliaries or fixing verbs, then a negator; "of"
 	 * and its noun stand between too ("to raise the scale of GradScaler

@@ -45,7 +45,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf the/is more accurate/precise -not/never/less/fewer/lower/than ~8 | "
 	    "span: seq: @bf/=it same precision/accuracy too -not/never/less/lower/worse/coarser ~12 | "
 	    "seq: better precision and more range ~4 | seq: precision of fp16/half and/with the range -not/never ~10 | "
-	    "seq: range of fp32/float32 and the precision of fp16/half -not/never ~8",
+	    "seq: range of fp32/float32 and the precision of fp16/half -not/never ~8 | "
+	    "span: seq: @bf which longer/wider/bigger/larger mantissa/significand/fraction than fp16/half -not/never/shorter ~16 | "
+	    "seq: @bf has/with a longer/wider/bigger/larger mantissa/significand/fraction -not/never/shorter ~6",
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
 	    "10: it buys range with precision, so it is the coarser of the two",
 
@@ -107,6 +109,11 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: lower*/lowers/halv*/back*/backs =s/=scale next/following forward finite -not/never ~12 | "
 	    "seq: crank*/turn*/raise* =scale/the up the/and forward recover*/finite -not/never ~10 | "
 	    "seq: tiny/small activation* stop*/no underflow*/underflowing -not/never ~6",
+	"  | span: seq: backoff/back*/lower*/lowers/halv* =scale/=s until activation*/forward/it finite -not/never/cannot ~12 | "
+	    "seq: forward computed/run/recomputed/done at a smaller/lower/reduced =scale -not/never ~8 | "
+	    "seq: =scale/=s also keeps/protects/prevents/stops/rescues small/tiny/the forward/activation* -not/never/cannot ~8 | "
+	    "seq: same way/works for forward/activation* overflow*/inf -not/never/doesnt/unlike ~6 | "
+	    "not: seq: @scaling/rescal* things/everything/values so forward blow*/explod*/overflow* -cannot/can't/later/after ~10",
 	"  | seq: large/larger/big/bigger/higher/enough =scale/=s/@scaling prevent*/avoid*/stop* the/an/any inf/overflow*/nan "
 	    "-not/never/can't/cannot/won't/doesn't/smaller/lower*/halv*/reduc*/cut*/back*/gradient*/grads ~10 | "
 	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
@@ -122,7 +129,9 @@ const char *const grade_shared_lines[] = {
 	    "not: seq: =scale/scaling/@scaling there so/that small/tiny weight updates/update -master ~10 | "
 	    "span: seq: @scaling/=scale is for stopping/preventing/keeping small/tiny weight updates/update from -master/not ~14 | "
 	    "seq: =it/scaling/scaler stop*/stops/keep*/prevent* tiny/small weight updates/update from vanish*/disappear*/lost "
-	    "-not/never/master/fp32 ~10",
+	    "-not/never/master/fp32 ~10 | "
+	    "span: seq: @scaling for updates too small/tiny -not/never/master/fp32 ~18 | "
+	    "span: seq: update*/updates @scaling/=scale keeps/makes big/large enough -not/never/master ~14",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
 	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
 
@@ -186,7 +195,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
-	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~6 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6",
+	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~8 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6 | "
+	    "seq: gradscaler/scaler keeps/stores/holds it as/in fp16/half tensor/number/value/float -not/never/fp32/float32 ~8",
 	"  | seq: stor*/keep*/keeps/hold*/held/holds its/the =scale/=s/factor as/in/an fp16/half -not/never/fp32/float32 ~8 | "
 	    "seq: stor*/keep*/keeps/hold*/held/holds =s/=scale as/in fp16/half -not/never/fp32/float32 ~6 | "
 	    "seq: =scale/factor capped/limited at/to 65504 -not/never ~6",
@@ -571,9 +581,26 @@ const char *const grade_shared_lines[] = {
 	"misconception scale-up-on-zero: span: seq: rais*/increas*/doubl*/grow* =scale/=s when/whenever/if/after zero/zeros/underflow* ~8 | "
 	    "seq: detect*/notic*/sees underflow* rais*/increas*/doubl* ~8 | "
 	    "seq: detect*/notic*/sees/see*/check*/spot* zero/zeros/underflow*/vanish* rais*/increas*/doubl*/grow*/bump* ~10 | "
-	    "seq: rais*/increas*/doubl*/grow* until nonzero/non-zero ~8",
+	    "seq: rais*/increas*/doubl*/grow* until nonzero/non-zero ~8 | "
+	    "span: seq: when/whenever/if sees/see*/detect*/notic*/find*/gets zero/zeros rais*/increas*/doubl*/grow*/bump* -not/never/cannot ~14",
 	"  why: GradScaler cannot see an underflow (a zero is a valid gradient): it grows the "
 	    "scale on a schedule, after growth_interval clean steps",
+
+	"misconception clip-while-scaled: seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12",
+	"  why: clip_grad_norm_ on scaled gradients compares S times the true norm with "
+	    "max_norm, so it clips by the wrong amount: unscale_ first",
+
+	"misconception fp16-saturates: seq: fp16/half/float16/it just/simply/will clamps/clamp*/saturat*/caps/pins it/them/values/gradient* "
+	    "at/to 65504/max/maximum/largest -not/never/inf/infinity/doesn't/doesnt/instead ~8 | "
+	    "seq: saturat*/clamp*/cap* at/to 65504 instead of/rather inf/overflow* -not/never ~8",
+	"  why: IEEE rounding sends a value past 65504 (and the halfway point above it) to inf; "
+	    "fp16 arithmetic does not saturate",
+
+	"misconception overflow-nan: seq: overflow*/overflows to nan -not/never/inf/infinity ~4 | "
+	    "seq: 10000/1e4/product/multiplication/matmul produces/gives/yields/returns/becomes/is nan "
+	    "-not/never/inf/infinity/divid*/division/sum ~8",
+	"  why: an overflow rounds to inf, not NaN; a NaN comes later, from inf - inf, inf/inf "
+	    "or 0 * inf",
 
 	"misconception clip-fixes-forward: gradient/grad clipping fix*/solv*/prevent*/avoid* forward ~8 | "
 	    "seq: clip* gradient*/grads fix*/solv*/prevent* forward overflow* ~8",
