@@ -28,6 +28,14 @@ static const char *const core_over = "10000 x 10000 = 1e8 is past fp16's 65504, 
     "forward is inf and no loss scale can repair it; run that op in fp32 or bf16. ";
 
 const char *const grade_claim_cases_api[][3] = {
+	{ "mock-softmax", "exp(20) overflows fp16, so you get NaN. Compute the softmax normally "
+	    "and then subtract the max probability from each output.", "subtract-after-softmax" },
+	{ "cmp-speedup", "Not a speedup: compare wall-clock time to the same loss as fp32 with the "
+	    "same data and seed. The skipped steps themselves don't cost any time, since "
+	    "GradScaler detects the overflow before the forward and backward run.",
+	    "skip-costs-nothing" },
+	{ "mock-softmax", "exp(20) is inf in fp16, so inf/inf = NaN. To fix it, take torch.log of "
+	    "the naive softmax output, then exponentiate back.", "log-after-naive" },
 	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
 	    "S before backward and unscale before the step. Clip the gradients right after "
 	    "backward while they are still scaled, where they are safely in range.",

@@ -308,6 +308,102 @@ START_TEST(false_claims_second_reading)
 }
 END_TEST
 
+/* Read from a third set (fresh-w): figures of a format's layout and its
+ * sums, a word called as a function, "*" and "+" as signs, steps that are
+ * part of a neighbour's call, elided verbs, replies, and more false
+ * claims beside a right core. */
+START_TEST(third_reading)
+{
+	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+		{ "bf16", "wrong-figure", BF16_CORE "Loss scaling is usually unnecessary. "
+		    "1 + 0.001 is still 1.001 in bf16 to three digits.", BF16_CORE "Loss scaling "
+		    "is usually unnecessary. 1 + 0.001 is 1.000977 in fp16 but 1 + 0.001 stays 1.0 "
+		    "in bf16." },
+		{ "bf16", "wrong-figure", "Teams switch because bf16 has fp32's exponent range, so "
+		    "no loss scaling. The format is 1 sign bit, 8 exponent bits and 10 mantissa bits, "
+		    "so you give up a little precision.", "Teams switch because bf16 has fp32's "
+		    "exponent range, so no loss scaling. The format is 1 sign bit, 8 exponent bits "
+		    "and 7 mantissa bits, so you give up precision." },
+		{ "bf16", "wrong-figure", BF16_CORE "Loss scaling is usually unnecessary. fp16's "
+		    "ceiling is 2^16 − 1 = 65,535.", BF16_CORE "Loss scaling is usually unnecessary. "
+		    "fp16's ceiling is 2^16 - 32 = 65504." },
+		{ "bf16", "wrong-figure", BF16_CORE "Loss scaling is usually unnecessary. bf16 is "
+		    "a fine choice: its machine epsilon is 2^-10, identical to fp16's.", BF16_CORE
+		    "Loss scaling is usually unnecessary. bf16 is coarser: its machine epsilon is "
+		    "2^-7, versus fp16's 2^-10." },
+		{ "overflow", "wrong-figure", "1e8 overflows fp16's 65504 in the forward, so the "
+		    "scale can't help; compute it in fp32. Switch to bf16: its exponent covers 1e8 and "
+		    "it stores 100,000,000 exactly.", "1e8 overflows fp16's 65504 in the forward, so "
+		    "the scale can't help; compute it in fp32. Switch to bf16: its exponent covers 1e8 "
+		    "and it stores about 1.0014e8." },
+		{ "step-order", "wrong-figure", "scaler.scale(loss).backward(), scaler.unscale_(opt), "
+		    "clip, scaler.step(opt), scaler.update(). Clip after unscale, step skips on inf. "
+		    "The default init_scale is 65536 because that is exactly fp16's largest finite "
+		    "value.", "scaler.scale(loss).backward(), scaler.unscale_(opt), clip, "
+		    "scaler.step(opt), scaler.update(). Clip after unscale, step skips on inf. The "
+		    "default init_scale is 65536, just above fp16's largest finite value." },
+		{ "bf16", "bf16-more-precise", BF16_CORE "Loss scaling is usually unnecessary. bf16 "
+		    "stores values exactly.", BF16_CORE "Loss scaling is usually unnecessary. Take "
+		    "1 + 0.001: bf16 gives exactly 1.0." },
+		{ "mock-softmax", "subtract-after-softmax", "exp(20) overflows fp16, so inf/inf = NaN. "
+		    "Compute the softmax normally and then subtract the max probability from each "
+		    "output.", "exp(20) overflows fp16, so inf/inf = NaN. Subtract the max logit from "
+		    "each logit before exp: [0.731, 0.269]." },
+		{ "cmp-speedup", "skip-costs-nothing", "Not a speedup: compare wall-clock time to "
+		    "the same loss as fp32, same seed. Skipped steps don't cost any time.", "Not a "
+		    "speedup: compare wall-clock time to the same loss as fp32, same seed. A skipped "
+		    "step still costs the full forward and backward." },
+		{ "softmax", "softmax-divide-max", "exp(20) overflows fp16, so inf/inf = NaN. Divide "
+		    "the logits by a large constant like 100; softmax is invariant to that rescaling.",
+		    "exp(20) overflows fp16, so inf/inf = NaN. Subtract the max; softmax is invariant "
+		    "to that shift: [0.731, 0.269]." },
+		{ "underflow", "call-order", UNDERFLOW_CORE "Too large an S overflows. The order is "
+		    "scaler.scale(loss).backward(), then clip_grad_norm_, then scaler.step(opt), and "
+		    "only after that scaler.unscale_(opt).", UNDERFLOW_CORE "Too large an S "
+		    "overflows. The order is scaler.scale(loss).backward(), then scaler.unscale_(opt), "
+		    "and only after that clip_grad_norm_, scaler.step(opt)." },
+		{ "step-order", "clip-too-lenient", "scale→backward→unscale_→clip→step→update. If "
+		    "you clipped the scaled gradients, the threshold would effectively be 65536 times "
+		    "too large.", "scale→backward→unscale_→clip→step→update. If you clipped the "
+		    "scaled gradients, their norm would be 65536 times too large." },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
+		charged(cases[k].q, cases[k].misc, false, cases[k].good);
+	}
+	/* readings */
+	expect("step-order", true, "Order: forward under autocast, scaler.scale(loss).backwards(), "
+	    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). Unscale "
+	    "before clipping because otherwise the grads are still multiplied by the scale.");
+	expect("step-order", true, "Q: What comes after backward? A: scaler.unscale_(opt), then "
+	    "clipping. Q: Why not clip first? A: The grads are still multiplied by S. Q: Then? A: "
+	    "scaler.step(opt), which skips on inf/NaN, and finally scaler.update(). Backward "
+	    "itself is scaler.scale(loss).backward() after an autocast forward.");
+	expect("underflow", true, "torch.tensor(1e-8).half() is 0, so it's underflow below "
+	    "fp16's 2^-24 floor. Loss scaling: backward on loss * S, then divide grads by S "
+	    "before step. Limit: 2.0 * 65536 is inf in fp16.");
+	expect("bf16", true, "Why: fp16's narrow 5-bit exponent causes inf in the forward and "
+	    "zero gradients in backward, and bf16's 8-bit exponent doesn't. Cost: about 2-3 "
+	    "decimal digits instead of 3. Loss scaling: no longer needed.");
+	expect("bf16", true, "Yes for loss scaling, no for everything else: bf16's fp32-sized "
+	    "exponent means backward underflow stops, but with 7 mantissa bits it is less "
+	    "precise than fp16.");
+	expect("softmax", false, "Mixed precision numerics: fp16 range, bf16, autocast, "
+	    "GradScaler dynamic scaling, log-sum-exp trick, fused kernels, fp32 master weights. "
+	    "Overflow/underflow, inf, NaN. Use the stable path.");
+	/* a sign between spaces or figures, never a mark */
+	gtext tx = grade_test_tokens("loss * S; 1e-8*65536; *note*; 1 + 0.001; 2**16");
+	int xs = 0, pluses = 0;
+	for (size_t i = 0; i < tx.n; i++) {
+		xs += strcmp(tx.t[i].raw, "x") == 0;
+		pluses += strcmp(tx.t[i].raw, "plus") == 0;
+	}
+	ck_assert_int_eq(xs, 2);
+	ck_assert_int_eq(pluses, 1);
+	gtext_free(&tx);
+}
+END_TEST
+
 TCase *
 grade_voice_tcase(void)
 {
@@ -319,5 +415,6 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, false_claims_beside_right_ones);
 	tcase_add_test(tc, not_hedges_not_salads);
 	tcase_add_test(tc, false_claims_second_reading);
+	tcase_add_test(tc, third_reading);
 	return tc;
 }

@@ -64,8 +64,19 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 		 * halve the scale": the list's verbs share its will */
 		for (size_t b = ms, k = 0; b-- > 0 && k < 24 && tx->t[b].sent == tx->t[ms].sent; k++)
 			future |= grade_tok_is(&tx->t[b], "will") || grade_tok_is(&tx->t[b], "would");
+		/* "the scaler only skip steps and reduce the scale": a bare
+		 * verb with the scaler (or "it") its subject in the clause,
+		 * English without the -s */
+		static const char *const bare[] = { "lower", "decrease", "reduce", "shrink", "halve",
+			"cut", "drop", NULL };
+		bool subject = false;
+		bool base = grade_word_in(v, bare) || (strcmp(v, "back") == 0 && q + 1 < tx->n &&
+		    grade_tok_is(&tx->t[q + 1], "off"));
+		for (size_t b = q; base && b-- > 0 && b + 8 > q && tx->t[b].clause == tx->t[q].clause;)
+			subject |= grade_tok_is(&tx->t[b], "scaler") || grade_tok_is(&tx->t[b], "gradscaler") ||
+			    grade_tok_is(&tx->t[b], "it");
 		if ((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
-		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future)
+		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future || subject)
 			verb = q;
 	}
 	if (verb == me)
@@ -93,14 +104,14 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	}
 	/* "GradScaler multiplies the loss by S ... If the scaled gradients
 	 * overflow, it skips that step and reduces the scale": "it" is the
-	 * scaler the sentence before named */
+	 * scaler one of the three sentences before named */
 	bool own = false;	/* what it lowers is the scale: "reduces the scale" */
 	for (size_t q = verb + 1; q < tx->n && q <= verb + 3 && !own; q++)
 		own = grade_tok_is(&tx->t[q], "scale") || grade_tok_is(&tx->t[q], "it") ||
 		    grade_tok_is(&tx->t[q], "s");
 	if (!it || !own)
 		return false;
-	for (size_t q = verb; q-- > 0 && tx->t[q].sent + 1 >= tx->t[ms].sent;)
+	for (size_t q = verb; q-- > 0 && tx->t[q].sent + 3 >= tx->t[ms].sent;)
 		if (tx->t[q].sent < tx->t[ms].sent && (grade_tok_is(&tx->t[q], "scaler") ||
 		    grade_tok_is(&tx->t[q], "gradscaler")))
 			return true;

@@ -23,6 +23,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "grade/grade_int.h"
 
@@ -136,6 +137,20 @@ sentence(const char *s, size_t a, size_t b, char *why, size_t whylen)
 					k++;
 				if (k < b && s[k] == ',') {
 					i = k + 1;
+					continue;
+				}
+			}
+			/* "and only after that scaler.unscale_(opt)": after
+			 * this or that is "then" */
+			if (strcmp(w, "after") == 0) {
+				size_t k = i + m;
+				while (k < b && s[k] == ' ')
+					k++;
+				if ((b - k >= 4 && strncasecmp(s + k, "that", 4) == 0 &&
+				    !word_char((unsigned char)s[k + 4])) ||
+				    (b - k >= 4 && strncasecmp(s + k, "this", 4) == 0 &&
+				    !word_char((unsigned char)s[k + 4]))) {
+					i = k + 4;
 					continue;
 				}
 			}

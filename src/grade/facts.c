@@ -66,6 +66,12 @@ bits_claim(const gtext *tx, size_t i)
 	if ((p > 0 && gf_is_any(&tx->t[p - 1], diff)) ||
 	    (i + 1 < tx->n && gf_is_any(&tx->t[i + 1], diff)))
 		return Q_NONE;
+	/* "the price is 3 mantissa bits (7 vs 10)": what is paid */
+	static const char *const paid[] = { "price", "cost", "difference", "penalty", "catch",
+		"tradeoff", "loss", "gap", NULL };
+	if (p > 1 && (gf_is(&tx->t[p - 1], "is") || gf_is(&tx->t[p - 1], "of")) &&
+	    gf_is_any(&tx->t[p - 2], paid))
+		return Q_NONE;
 	size_t d = i + 1;
 	while (d < tx->n && d < i + 3 && (gf_is(&tx->t[d], "decimal") || gf_is(&tx->t[d], "significant")))
 		d++;
@@ -101,6 +107,90 @@ bits_claim(const gtext *tx, size_t i)
 	return Q_NONE;
 }
 
+
+/* "1 + 0.001 is 1.000977 in fp16 but stays 1.0 in bf16": a sum said to
+ * come out as a figure in a format its clause names, held to the sum the
+ * format rounds (each term rounded, then the sum). */
+static void
+check_sum(const gtext *tx, size_t i, const gfig *a, const gfig *b, gfigure *out, size_t *n,
+    size_t max)
+{
+	static const char *const comes[] = { "is", "stays", "remains", "becomes", "gives",
+		"equals", "still", "rounds", "to", "=", "approx", "exactly", "just", "comes",
+		"out", "as", "only", "gets", NULL };
+	size_t r = b->end;
+	while (r < tx->n && r < b->end + 4 && !tx->t[r].isnum && gf_is_any(&tx->t[r], comes))
+		r++;
+	gfig c;
+	if (r == b->end || r >= tx->n || !tx->t[r].isnum || !gf_figure_at(tx, r, &c) ||
+	    gf_is_op_after(tx, c.end) || !gf_asserted(tx, r) || gf_negated(tx, i, r))
+		return;
+	int fmt = GF_NOFMT;	/* "... in bf16", or "in bf16, 1 + ..." */
+	for (size_t q = c.end; q < tx->n && q <= c.end + 3 && fmt == GF_NOFMT &&
+	    tx->t[q].clause == tx->t[r].clause; q++)
+		fmt = gf_format_of(tx, q);
+	for (size_t q = i; fmt == GF_NOFMT && q-- > 0 && q + 4 > i && tx->t[q].sent == tx->t[i].sent;)
+		fmt = gf_format_of(tx, q);
+	if (fmt == GF_NOFMT)
+		return;
+	const fp_format *F = fp_format_get((fp_id)fmt);
+	unsigned fl;
+	double x = fp_decode(F, fp_encode(F, a->v, &fl)), y = fp_decode(F, fp_encode(F, b->v, &fl));
+	double sum = fp_decode(F, fp_encode(F, x + y, &fl));
+	/* to half a unit of its last digit: 1.001 is not bf16's 1.0 */
+	double tol = c.unit > 0 ? c.unit / 2 * (1 + 1e-9) : fabs(sum) * 1e-4;
+	if (!isfinite(sum) || fabs(c.v - sum) <= tol)
+		return;
+	gf_say(out, n, max, r, "in %s, %g + %g rounds to %.9g, not %.6g", F->name, a->v, b->v,
+	    sum, c.v);
+}
+
+/* "The format is 1 sign bit, 8 exponent bits and 10 mantissa bits": an
+ * exponent and a mantissa width said in one sentence of one format (or of
+ * none named there) are one layout, and some format must have it; each
+ * width alone may be any format's. */
+static void
+check_layout(const gtext *tx, gfigure *out, size_t *n, size_t max)
+{
+	for (size_t i = 0; i < tx->n; i++) {
+		if (!tx->t[i].isnum || bits_claim(tx, i) != Q_EXPBITS || !gf_asserted(tx, i))
+			continue;
+		size_t m = i + 1;
+		while (m < tx->n && tx->t[m].sent == tx->t[i].sent &&
+		    !(tx->t[m].isnum && bits_claim(tx, m) == Q_MANBITS))
+			m++;
+		if (m >= tx->n || tx->t[m].sent != tx->t[i].sent || !gf_asserted(tx, m))
+			continue;
+		/* "8-bit exponent like fp32, 7 vs 10 mantissa bits": a
+		 * comparison names widths of two formats */
+		static const char *const versus[] = { "vs", "versus", "than", "against", "compared",
+			"whereas", "while", "unlike", "instead", "like", "as", NULL };
+		unsigned named = 0;
+		bool compared = false;
+		for (size_t j = 0; j < tx->n; j++)
+			if (tx->t[j].sent == tx->t[i].sent) {
+				compared |= gf_is_any(&tx->t[j], versus) || ((tx->t[j].flags & TK_POSS) &&
+				    gf_format_of(tx, j) != GF_NOFMT);
+				if (gf_format_of(tx, j) != GF_NOFMT && !(tx->t[j].flags & TK_POSS))
+					named |= 1u << gf_format_of(tx, j);
+			}
+		if (compared || (named & (named - 1)))
+			continue;	/* two formats: the widths may be of each */
+		unsigned set = named ? named : gf_candidates(tx, i) |
+		    1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
+		double e = tx->t[i].num, w = tx->t[m].num;
+		bool some = false;
+		for (int id = 0; id < FP_NFORMATS && !some; id++) {
+			const fp_format *F = fp_format_get((fp_id)id);
+			some = (set & (1u << id)) && e == F->exp_bits &&
+			    (w == F->man_bits || w == F->man_bits + 1);
+		}
+		if (!some)
+			gf_say(out, n, max, m, "%g exponent and %g mantissa bits are no format's "
+			    "layout: fp16 has 5 and 10, bf16 8 and 7, fp32 8 and 23", e, w);
+		i = m;
+	}
+}
 
 size_t
 grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
@@ -221,6 +311,11 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 				snprintf(what, sizeof what, "%g x %g", a.v, b.v);
 				gf_check_value(tx, i, b.end, a.v * b.v, 0, what, out, &n, max);
 				i = b.end - 1;
+			} else if (j + 1 < tx->n && gf_is(&tx->t[j], "plus") && tx->t[j + 1].isnum &&
+			    (i == 0 || !gf_is_op_after(tx, i - 1)) && gf_figure_at(tx, j + 1, &b) &&
+			    !gf_is_op_after(tx, b.end)) {
+				check_sum(tx, i, &a, &b, out, &n, max);
+				i = b.end - 1;
 			} else if (j < tx->n && gf_is(&tx->t[j], "squared") && (i == 0 || !gf_is_op_after(tx, i - 1))) {
 				char what[64];
 				snprintf(what, sizeof what, "%g squared", a.v);
@@ -231,6 +326,8 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			}
 		}
 	}
+	if (tx->hasnum && n == 0)
+		check_layout(tx, out, &n, max);
 	return n;
 }
 

@@ -169,7 +169,7 @@ static bool
 result_exactly(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
 {
 	static const char *const gives[] = { "gives", "give", "yields", "yield", "returns",
-		"return", "produces", "produce", "results", "evaluates", NULL };
+		"return", "produces", "produce", "results", "evaluates", "get", "gets", "got", NULL };
 	if (i < 2 || !gf_is(&tx->t[i - 1], "exactly") || !gf_asserted(tx, i))
 		return false;
 	bool out_as = i > 3 && gf_is(&tx->t[i - 2], "as") && gf_is(&tx->t[i - 3], "out");
@@ -181,6 +181,11 @@ result_exactly(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n
 			return true;	/* "bf16 would not give exactly 1e8" */
 	int fmt = GF_NOFMT;
 	for (size_t q = i; q-- > 0 && tx->t[q].sent == tx->t[i].sent && fmt == GF_NOFMT;)
+		if (!(tx->t[q].flags & TK_POSS))
+			fmt = gf_format_of(tx, q);
+	/* "comes out as exactly 1e8 in bf16": the format after it */
+	for (size_t q = f->end; fmt == GF_NOFMT && q < tx->n && q <= f->end + 3 &&
+	    tx->t[q].clause == tx->t[i].clause; q++)
 		if (!(tx->t[q].flags & TK_POSS))
 			fmt = gf_format_of(tx, q);
 	if (fmt == GF_NOFMT)
@@ -222,6 +227,37 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 	}
 	if (result_exactly(tx, i, f, out, n, max))
 		return true;
+	/* "bf16 represents 1e8 exactly": the verb before the figure */
+	static const char *const holds[] = { "represents", "represent", "holds", "stores",
+		"keeps", "encodes", "gives", NULL };
+	if (i > 1 && gf_is_any(&tx->t[i - 1], holds) && f->end < tx->n &&
+	    (gf_is(&tx->t[f->end], "exactly") || gf_is(&tx->t[f->end], "exact")) &&
+	    gf_asserted(tx, i) && !(tx->t[i - 2].flags & TK_NEGATOR) &&
+	    !(i > 2 && (tx->t[i - 3].flags & TK_NEGATOR))) {
+		int g = GF_NOFMT;
+		for (size_t q = i - 1, d = 0; q-- > 0 && d < 3 && g == GF_NOFMT; d++)
+			g = gf_format_of(tx, q);
+		/* "Switch to bf16: ... it stores 100,000,000 exactly": the one
+		 * format "it" can be */
+		unsigned set = 0;
+		for (size_t q = tx->cstart[tx->t[i].clause]; g == GF_NOFMT && q < tx->cend[tx->t[i].clause]; q++)
+			if (gf_format_of(tx, q) != GF_NOFMT && !(tx->t[q].flags & TK_POSS))
+				set |= 1u << gf_format_of(tx, q);
+		if (g == GF_NOFMT && set == 0)
+			set = gf_candidates(tx, i);
+		if (g == GF_NOFMT && set && !(set & (set - 1)))
+			for (g = 0; !(set & (1u << g)); g++)
+				;
+		if (g != GF_NOFMT) {
+			const fp_format *F = fp_format_get((fp_id)g);
+			unsigned fl;
+			double held = fp_decode(F, fp_encode(F, f->v, &fl));
+			if (held != f->v && isfinite(held))
+				gf_say(out, n, max, f->end, "%.9g is not exact in %s: it is held as %.9g",
+				    f->v, F->name, held);
+		}
+		return true;
+	}
 	size_t j = f->end;
 	while (j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause &&
 	    gf_is_any(&tx->t[j], verb))
@@ -393,6 +429,15 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 			gf_mark(tx, i, claim == 1 ? GF_OVERFLOW : GF_FLUSH);
 		return;
 	}
+	/* "257 isn't representable in bf16 (it rounds to 256)": not held
+	 * exactly, which is true of a value fp32 holds exactly and F rounds
+	 * (a decimal like 1e-8 is exact nowhere: of it, "representable"
+	 * means in range) */
+	const fp_format *F32 = fp_format_get(FP_FP32);
+	if (claim == 2 && neg && !isbig && !flushed &&
+	    fp_decode(F, fp_encode(F, f->v, &flags)) != f->v &&
+	    fp_decode(F32, fp_encode(F32, f->v, &flags)) == f->v)
+		return;
 	if (isbig)
 		gf_say(out, n, max, at, "%.6g overflows %s (its largest finite value is %.6g)",
 		    f->v, F->name, fp_max_finite(F));
@@ -443,10 +488,15 @@ antecedent(const gtext *tx, size_t i)
 		for (size_t j = 0; j < i; j++) {
 			if (tx->t[j].sent != sent)
 				continue;
+			/* "bf16's fp32-sized exponent", "the fp32 range": a
+			 * format qualifying a noun is a part too */
+			static const char *const part[] = { "sized", "size", "like", "style", "level",
+				"range", "exponent", "exponents", "width", "equivalent", NULL };
 			int f = gf_format_of(tx, j);
 			if (f != GF_NOFMT && !(tx->t[j].flags & TK_POSS) &&
 			    tx->hypo[tx->t[j].clause] != HY_COND &&
-			    !(j > 0 && gf_is_any(&tx->t[j - 1], object)))
+			    !(j > 0 && gf_is_any(&tx->t[j - 1], object)) &&
+			    !(j + 1 < tx->n && gf_is_any(&tx->t[j + 1], part)))
 				return f;
 		}
 	}

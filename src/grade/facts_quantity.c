@@ -270,9 +270,11 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 	if (set == 0 || !gf_asserted(tx, figtok) || gf_negated(tx, head, figtok))
 		return;
-	bool halved = head > 0 && gf_is(&tx->t[head - 1], "half");
-	if (head > 1 && gf_is(&tx->t[head - 1], "the") && gf_is(&tx->t[head - 2], "half"))
-		halved = true;
+	/* "half the smallest subnormal", "half of that smallest subnormal
+	 * (≈2.98e-8)": half of it, a few words back */
+	bool halved = false;
+	for (size_t b = head, k = 0; b-- > 0 && k < 4 && !halved; k++)
+		halved = gf_is(&tx->t[b], "half") || gf_is(&tx->t[b], "halfway");
 	if (shown == 0)
 		shown = set;
 	char list[160] = "";

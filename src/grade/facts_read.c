@@ -104,6 +104,18 @@ named_just_before(const gtext *tx, size_t i)
 /* Words before the term of a comparison: "as fp16", "than fp32". */
 static const char *const object[] = { "as", "than", "like", "vs", "versus", NULL };
 
+/* Is the format at j the term of a comparison: after "as", "than",
+ * "like", or "identical to", "equal to" ("its epsilon is 2^-10, identical
+ * to fp16's")? */
+static bool
+compared_term(const gtext *tx, size_t j)
+{
+	static const char *const same[] = { "identical", "equal", "similar", "close", "comparable",
+		"matching", "same", NULL };
+	return j > 0 && (gf_is_any(&tx->t[j - 1], object) || (j > 1 && gf_is(&tx->t[j - 1], "to") &&
+	    gf_is_any(&tx->t[j - 2], same)));
+}
+
 static int
 subject_format(const gtext *tx, size_t i)
 {
@@ -150,7 +162,7 @@ gf_candidates(const gtext *tx, size_t from)
 	for (size_t j = 0; j < tx->n; j++)
 		if (tx->t[j].sent == sent) {
 			int f = gf_format_of(tx, j);
-			if (f != GF_NOFMT && j > 0 && gf_is_any(&tx->t[j - 1], object))
+			if (f != GF_NOFMT && compared_term(tx, j))
 				compared |= 1u << f;
 			else if (f != GF_NOFMT)
 				set |= 1u << f;
@@ -215,6 +227,18 @@ gf_figure_at(const gtext *tx, size_t i, gfig *f)
 	f->sci = tx->t[i].sci;
 	/* ("65 504", "100 000 000" are one token already, fold.c: two number
 	 * tokens are two figures, as in "256 — 257") */
+	/* "2^16 − 1", "2^15 + 2^14": an exact power and an exact term
+	 * after a minus or plus standing alone ("2 - 3 digits" is a range:
+	 * its first figure is no power) */
+	if (f->unit == 0 && f->end + 1 < tx->n && tx->t[f->end + 1].isnum &&
+	    tx->t[f->end + 1].unit <= 1 && tx->t[f->end + 1].num == floor(tx->t[f->end + 1].num) &&
+	    (gf_is(&tx->t[f->end], "-") || gf_is(&tx->t[f->end], "plus") ||
+	    gf_is(&tx->t[f->end], "minus")) && !gf_is_op_after(tx, f->end + 2)) {
+		bool minus = !gf_is(&tx->t[f->end], "plus");
+		f->v += minus ? -tx->t[f->end + 1].num : tx->t[f->end + 1].num;
+		f->unit = tx->t[f->end + 1].unit;
+		f->end += 2;
+	}
 	double a = fabs(f->v);
 	if (f->end + 1 < tx->n && gf_is(&tx->t[f->end], "x") && tx->t[f->end + 1].isnum &&
 	    tx->t[f->end + 1].pow10 && !tx->t[i].pow10 && a >= 1 && a < 10) {

@@ -84,8 +84,9 @@ is_salad(const gtext *tx)
 	/* or a long run of them with a sentence of verdict after it ("fp16,
 	 * softmax, NaN, overflow, ..., gradient clipping: all of these
 	 * interact, so the NaN is a stability issue"): ten bare items or
-	 * more, holding a third of the words */
+	 * more holding a third of the words, or eight holding half */
 	return ((items >= 6 && in_items * 10 >= words * 6) ||
+	    (items >= 8 && in_items * 2 >= words) ||
 	    (items >= 10 && in_items * 3 >= words)) && tx->ncalls < 2;
 }
 

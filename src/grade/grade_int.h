@@ -445,7 +445,7 @@ gmatch grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 #define GRADE_MAXPOS 32
 size_t grade_order_place(const gtext *tx, size_t p);
 void grade_order_settle(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
-    const size_t *npos);
+    size_t *npos);
 bool grade_order_check(const grade_rubric *r, const gtext *tx, const gentry **steps,
     size_t n, const size_t *first, size_t (*pos)[GRADE_MAXPOS], const size_t *npos,
     grade_result *res);

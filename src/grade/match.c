@@ -405,8 +405,17 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	/* after: at most 4 auxiliaries or fixing verbs, then a negator; "of"
 	 * and its noun stand between too ("to raise the scale of GradScaler
 	 * is not useful") */
+	static const char *const aux[] = { "does", "do", "did", "is", "are", "was", "will",
+		"would", "can", "could", NULL };
+	static const char *const contrast[] = { "and", "but", "whereas", "while", "yet", NULL };
 	for (size_t q = me; q < ce && q - me <= 6; q++) {
 		const gtok *t = &tx->t[q];
+		/* "fp16's exponent causes inf, and bf16's 8-bit exponent
+		 * doesn't": the verb left out, what is denied is the other
+		 * clause's, not the subject */
+		if ((t->flags & TK_NEGATOR) && q + 1 == ce && q > me && strcmp(t->raw, "not") == 0 &&
+		    grade_word_in(tx->t[q - 1].raw, aux) && grade_word_in(tx->t[cs].raw, contrast))
+			return false;
 		if (t->flags & TK_NEGATOR)
 			return true;
 		if (strcmp(t->raw, "of") == 0 && q + 2 < ce) {
@@ -524,8 +533,12 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			bool neg = negated(ph, tx, tx->cstart[mc], tx->cend[mc], ms, me,
 			    !ph->negated && (e->kind == GK_MISC || e->kind == GK_CLAIM ||
 			    e->kind == GK_STEP));
+			/* a span: match begun in a sentence before ("... is inf.
+			 * Raising the scale ...") is judged from its clause on */
 			if (e->kind == GK_MISC && !ph->negated && (grade_scaler_does(tx, ms, me) ||
-			    grade_subject_only(tx, tx->cstart[mc], tx->cend[mc], ms, me)))
+			    grade_subject_only(tx, tx->cstart[mc], tx->cend[mc],
+			    ms < tx->cstart[mc] && tx->t[ms].sent < tx->t[tx->cstart[mc]].sent ?
+			    tx->cstart[mc] : ms, me)))
 				continue;
 			/* "can you drop loss scaling? No": a removal denied keeps
 			 * what it would remove, no denial of it */

@@ -204,6 +204,47 @@ fuse_neighbours(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
 			}
 }
 
+/* "Q: what comes after backward? ... Backward itself is
+ * scaler.scale(loss).backward()": a step named only as part of its
+ * neighbour's call (every mention of it a few words from one of the next
+ * step's in its clause, no word of order between) is that call, and
+ * stands where the next step is first named too. */
+static void
+part_of_next(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS], size_t *npos)
+{
+	static const char *const order[] = { "before", "after", "then", "first",
+		"and", "or", "next", "prior", "followed", "last", NULL };
+
+	for (size_t i = 0; i + 1 < nsteps; i++) {
+		if (npos[i] == 0 || npos[i + 1] == 0 || npos[i] >= GRADE_MAXPOS)
+			continue;
+		size_t next_first = (size_t)-1, own_first = (size_t)-1;
+		bool all = true;
+		for (size_t b = 0; b < npos[i + 1]; b++)
+			if (pos[i + 1][b] < next_first)
+				next_first = pos[i + 1][b];
+		for (size_t a = 0; a < npos[i] && all; a++) {
+			size_t pa = pos[i][a];
+			bool chained = false;
+			if (pa < own_first)
+				own_first = pa;
+			for (size_t b = 0; b < npos[i + 1] && !chained; b++) {
+				size_t pb = pos[i + 1][b];
+				size_t lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
+				if (pb == pa || hi - lo > 5 || tx->t[pa].clause != tx->t[pb].clause)
+					continue;
+				bool worded = false;
+				for (size_t q = lo + 1; q < hi && !worded; q++)
+					worded = grade_word_in(tx->t[q].raw, order);
+				chained = !worded;
+			}
+			all = chained;
+		}
+		if (all && next_first < own_first)
+			pos[i][npos[i]++] = next_first;
+	}
+}
+
 /* "Working backwards: the last call is update; before that, step; before
  * that, the clip ...": a list told from its end, read the other way. */
 static bool
@@ -358,9 +399,11 @@ grade_order_check(const grade_rubric *r, const gtext *tx, const gentry **steps, 
  * reads the tokens between mentions). */
 void
 grade_order_settle(const gtext *tx, size_t nsteps, size_t (*pos)[GRADE_MAXPOS],
-    const size_t *npos)
+    size_t *npos)
 {
 	bool back = told_backwards(tx);
+	if (!back)
+		part_of_next(tx, nsteps, pos, npos);
 	fuse_neighbours(tx, nsteps, pos, npos, back);
 	if (back)
 		for (size_t i = 0; i < nsteps; i++)

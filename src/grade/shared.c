@@ -35,10 +35,10 @@ const char *const grade_shared_lines[] = {
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
 	    "span: seq: @bf which more/higher/better precision/precise/accurate ~6 | "
 	    "span: seq: @bf which round*/rounds better ~8 | "
-	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly -that/what/this/why/how/where ~4 | seq: @bf round*/rounds better ~4 | "
+	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly -that/what/this/why/how/where/!0 ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
-	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf ~5 | "
+	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf -!0 ~5 | "
 	    "span: seq: @bf which more/extra mantissa/fraction bits | seq: @bf both range mantissa | "
 	    "seq: @bf \"more mantissa\"",
 	"  | span: seq: @bf more mantissa bits than fp16/half ~22 | "
@@ -57,7 +57,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: has/have the same max/maximum/largest/ceiling as fp16/half -than ~7 | "
 	    "seq: tops/maxes out around/at the same value/max/maximum/number ~6 | "
 	    "seq: @bf hit*/has/have/get*/see* same overflow*/inf -not/never/no/unlike/avoid* ~8 | "
-	    "span: seq: @bf also same max/maximum/ceiling/limit -not/never/unlike/fp32/float32 ~16",
+	    "span: seq: @bf also same max/maximum/ceiling/limit -not/never/unlike/fp32/float32 ~16 | "
+	    "seq: still/also a 16 bit format same max/maximum/limit/ceiling -never/unlike/fp32/float32 ~10",
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
 
@@ -99,6 +100,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
+	    "seq: @scaling would/will also have caught/fixed/rescued it/this -not/never/skip*/skips ~8 | "
+	    "seq: =it/gradscaler/scaler rescales/rescale/rescaling activation*/the activations -not/never/can't/cannot ~4 | "
 	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12 | "
@@ -111,6 +114,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: tiny/small activation* stop*/no underflow*/underflowing -not/never ~6",
 	"  | span: seq: backoff/back*/lower*/lowers/halv* =scale/=s until activation*/forward/it finite -not/never/cannot ~12 | "
 	    "seq: forward computed/run/recomputed/done at a smaller/lower/reduced =scale -not/never ~8 | "
+	    "span: seq: lower*/lowers/halv*/reduc* =s/=scale forward back range -not/never/cannot ~16 | "
 	    "seq: =scale/=s also keeps/protects/prevents/stops/rescues small/tiny/the forward/activation* -not/never/cannot ~8 | "
 	    "seq: same way/works for forward/activation* overflow*/inf -not/never/doesnt/unlike ~6 | "
 	    "not: seq: @scaling/rescal* things/everything/values so forward blow*/explod*/overflow* -cannot/can't/later/after ~10",
@@ -132,6 +136,8 @@ const char *const grade_shared_lines[] = {
 	    "-not/never/master/fp32 ~10 | "
 	    "span: seq: @scaling for updates too small/tiny -not/never/master/fp32 ~18 | "
 	    "span: seq: update*/updates @scaling/=scale keeps/makes big/large enough -not/never/master ~14",
+	"  | seq: weight/the update* is/becomes/gets =s/then times bigger/larger -not/never/unscal*/divid* ~8 | "
+	    "span: seq: update* also survives/survive added/adding fp16/half weight* -not/never/master/fp32 ~12",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
 	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
 
@@ -196,7 +202,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
 	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~8 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6 | "
-	    "seq: gradscaler/scaler keeps/stores/holds it as/in fp16/half tensor/number/value/float -not/never/fp32/float32 ~8",
+	    "seq: gradscaler/scaler keeps/stores/holds it as/in fp16/half tensor/number/value/float -not/never/fp32/float32 ~8 | "
+	    "span: seq: =scale/scaler it stored/kept/held/lives in fp16/half -not/never/fp32/float32/weights/activation* ~10",
 	"  | seq: stor*/keep*/keeps/hold*/held/holds its/the =scale/=s/factor as/in/an fp16/half -not/never/fp32/float32 ~8 | "
 	    "seq: stor*/keep*/keeps/hold*/held/holds =s/=scale as/in fp16/half -not/never/fp32/float32 ~6 | "
 	    "seq: =scale/factor capped/limited at/to 65504 -not/never ~6",
@@ -221,6 +228,7 @@ const char *const grade_shared_lines[] = {
 	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead/clean/successful/2000/interval/consecutive ~10 | "
 	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~8 | "
 	    "seq: skip* more headroom ~12 | "
+	    "seq: multipl* =s/scale by the growth factor/growth_factor/2 after a skipped/skip* -not/never ~10 | "
 	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead/clean/successful/2000/interval/consecutive ~10",
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
 	    "halved by default); it grows only after a run of clean steps",
@@ -382,7 +390,9 @@ const char *const grade_shared_lines[] = {
 	    "usually, not provably, unnecessary",
 
 	"misconception bf16-no-cost: seq: give*/giving up nothing | \"nothing meaningful\" | "
-	    "\"nothing is lost\" | \"no downside\" | seq: rounding error averages out",
+	    "\"nothing is lost\" | \"no downside\" | seq: rounding error averages out | "
+	    "not: seq: lose*/losing precision by/when switching/moving/going -master/fp32/float32/weights/accumulat* ~5 | "
+	    "not: seq: @bf rounding worse -fp32/float32 ~5",
 	"  why: bf16 gives up precision: 7 fraction bits against fp16's 10, so every value is "
 	    "rounded about eight times more coarsely",
 
@@ -541,7 +551,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception softmax-divide-max: seq: divid*/divide by max/maximum/largest logit* | "
 	    "seq: divid* logits by max/maximum/largest | "
-	    "seq: scal*/normaliz* logits by max/maximum/largest -subtract*/subtracting/shift*/minus",
+	    "seq: scal*/normaliz* logits by max/maximum/largest -subtract*/subtracting/shift*/minus | "
+	    "seq: divid*/rescal* the logits by a large/big/huge constant/number/factor -not/never/temperature* ~8 | "
+	    "seq: softmax invariant/unchanged to/under/by rescal*/scaling/multipl*/divid* -not/never/shift*/subtract*/add* ~8",
 	"  why: softmax is unchanged by subtracting a constant, not by dividing: dividing the "
 	    "logits by their max changes the probabilities",
 
@@ -595,6 +607,13 @@ const char *const grade_shared_lines[] = {
 	    "seq: saturat*/clamp*/cap* at/to 65504 instead of/rather inf/overflow* -not/never ~8",
 	"  why: IEEE rounding sends a value past 65504 (and the halfway point above it) to inf; "
 	    "fp16 arithmetic does not saturate",
+
+	"misconception skip-costs-nothing: not: seq: skip*/skipped steps/step/iterations cost*/take*/waste*/use* time/compute/anything/wall-clock "
+	    "-still/full/both ~8 | "
+	    "seq: scaler/gradscaler detect*/check*/catch*/spot* the/an overflow*/inf before the forward/backward run*/pass* -not/never ~10 | "
+	    "seq: skipped/skip* steps/step are/is free -not/never ~5",
+	"  why: a skipped step runs the whole forward and backward; only the optimizer step "
+	    "is left out, so its time is spent and nothing is learned",
 
 	"misconception overflow-nan: seq: overflow*/overflows to nan -not/never/inf/infinity ~4 | "
 	    "seq: 10000/1e4/product/multiplication/matmul produces/gives/yields/returns/becomes/is nan "

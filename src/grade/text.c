@@ -70,6 +70,30 @@ refusing_label(const gtext *tx)
 	return (w->flags & TK_JUDGE) || grade_word_in(w->raw, also);
 }
 
+/* Does the quote at a[i] open scare quotes: one or two words, letters
+ * only, closed within the sentence, with words before the opening quote
+ * in its sentence ('would "work" numerically')?  A quotation standing on
+ * its own ('"raise the scale" is wrong', 'he said: "no"') is not.  *close
+ * is set to the closing quote. */
+static bool
+scare_quotes(const char *a, size_t i, size_t n, size_t *close)
+{
+	size_t j = i + 1, spaces = 0;
+	while (j < n && j < i + 24 && (isalpha((unsigned char)a[j]) || a[j] == ' ' || a[j] == '-')) {
+		spaces += a[j] == ' ';
+		j++;
+	}
+	if (j >= n || a[j] != '"' || j == i + 1 || spaces > 1 || a[i + 1] == ' ' || a[j - 1] == ' ')
+		return false;
+	size_t b = i;	/* a word right before, in the sentence: "would " */
+	while (b > 0 && a[b - 1] == ' ')
+		b--;
+	if (b == 0 || b == i || !isalpha((unsigned char)a[b - 1]))
+		return false;
+	*close = j;
+	return true;
+}
+
 /* ---- building the token list -------------------------------------------- */
 
 /* One block of each kind kept per thread between answers: grading many
@@ -401,6 +425,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		return false;
 	}
 	bool ok = true, inquote = false;
+	size_t scare_close = (size_t)-1;
 	int calls = 0, marker = 0;
 	int quoted_from = 0;
 	size_t semi = 0;	/* the first token after the last ';' */
@@ -500,6 +525,19 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			/* "->" is the arrow "→" typed in ASCII: "then" */
 			ok = add_word(tx, "then", 4);
 			i += 2;
+		} else if (c == '*' && i > 0 && i + 1 < o && a[i + 1] != '*' && a[i - 1] != '*' &&
+		    ((a[i - 1] == ' ' && a[i + 1] == ' ') ||
+		    ((isalnum((unsigned char)a[i - 1]) || a[i - 1] == ')') &&
+		    (isalnum((unsigned char)a[i + 1]) || a[i + 1] == '(')))) {
+			/* "loss * S", "1e-8*65536": the multiplication sign, as
+			 * × reads (fold.c); "**" is a power, "*note*" a mark */
+			ok = add_word(tx, "x", 1);
+			i++;
+		} else if (c == '+' && i > 0 && i + 1 < o && a[i - 1] == ' ' && a[i + 1] == ' ') {
+			/* "1 + 0.001": a sum, the word the rubrics and the
+			 * figure checks read ("fp16+bf16" stays a list) */
+			ok = add_word(tx, "plus", 4);
+			i++;
 		} else if (c == '/' || (c == '-' && (i == 0 || a[i - 1] == ' ') &&
 		    (i + 1 >= o || a[i + 1] == ' '))) {
 			/* Division, and a minus standing alone, are words here:
@@ -509,6 +547,10 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				ok = false;
 			else
 				k->stem[0] = c;
+			i++;
+		} else if (c == '"' && (i == scare_close || (!inquote && scare_quotes(a, i, o, &scare_close)))) {
+			/* would "work": a word or two in scare quotes is no
+			 * quotation, the sentence reads on through it */
 			i++;
 		} else if (c == '"') {
 			/* A quotation is a clause of its own that asserts nothing. */
@@ -524,7 +566,11 @@ gtext_build(const char *s, size_t len, gtext *tx)
 		} else if ((c == '(' && i > 0 && (isalnum((unsigned char)a[i - 1]) ||
 		    a[i - 1] == '_')) || (c == ')' && calls > 0)) {
 			/* The parentheses of a call, scale(loss), are not a
-			 * parenthetical remark: no clause break. */
+			 * parenthetical remark: no clause break.  The word
+			 * called is a name, no verdict or negator ("backwards()"
+			 * typed for backward()). */
+			if (c == '(' && tx->n > 0)
+				tx->t[tx->n - 1].flags &= ~(unsigned)(TK_JUDGE | TK_NEGATOR | TK_PRENEG);
 			calls += c == '(' ? 1 : -1;
 			tx->ncalls += c == '(';
 			i++;
