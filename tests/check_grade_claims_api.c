@@ -28,6 +28,12 @@ static const char *const core_over = "10000 x 10000 = 1e8 is past fp16's 65504, 
     "forward is inf and no loss scale can repair it; run that op in fp32 or bf16. ";
 
 const char *const grade_claim_cases_api[][3] = {
+	{ "softmax", "exp(20) and exp(19) overflow to inf in fp16. The NaN comes from the sum: "
+	    "inf + inf is undefined, so the denominator is NaN. Subtract the max logit first.",
+	    "inf-plus-inf-nan" },
+	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
+	    "S before backward and unscale before the step. The limit is speed: scaling every "
+	    "gradient costs about as much as a second backward pass.", "scale-slow" },
 	{ "mock-softmax", "exp(20) overflows fp16, so you get NaN. Compute the softmax normally "
 	    "and then subtract the max probability from each output.", "subtract-after-softmax" },
 	{ "cmp-speedup", "Not a speedup: compare wall-clock time to the same loss as fp32 with the "

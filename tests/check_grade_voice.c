@@ -404,6 +404,95 @@ START_TEST(third_reading)
 }
 END_TEST
 
+/* Read from a fourth set (fresh-x). */
+START_TEST(fourth_reading)
+{
+	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+		{ "bf16", "wrong-figure", "bf16 has 8 exponent bits, so its range is like fp32's and "
+		    "loss scaling isn't needed. The cost is precision: its machine epsilon is 2^-23, "
+		    "compared with fp16's 2^-10.", "bf16 has 8 exponent bits, so its range is like "
+		    "fp32's and loss scaling isn't needed. The cost is precision: its machine epsilon "
+		    "is 2^-7, compared with fp16's 2^-10." },
+		{ "bf16", "wrong-figure", BF16_CORE "Loss scaling is usually unnecessary. Even so "
+		    "10000 × 10000 still comes out as inf in bf16.", BF16_CORE "Loss scaling is "
+		    "usually unnecessary. 10000 × 10000 comes out as inf in fp16." },
+		{ "bf16", "wrong-figure", "bf16 is a 16-bit format with 8 exponent bits and 10 "
+		    "mantissa bits, so you keep fp16's precision; loss scaling is usually unnecessary.",
+		    "bf16 is a 16-bit format with 8 exponent bits and 7 mantissa bits, so you lose "
+		    "fp16's precision; loss scaling is usually unnecessary." },
+		{ "overflow", "wrong-figure", "fp16 overflows: its max is 65504 and the product is "
+		    "1e8, so you get inf before any scaling; the scale can't help a forward value, use "
+		    "fp32. fp16 also only has an epsilon of 2^-7.", "fp16 overflows: its max is 65504 "
+		    "and the product is 1e8, so you get inf before any scaling; the scale can't help a "
+		    "forward value, use fp32. fp16 also only has an epsilon of 2^-10." },
+		{ "overflow", "wrong-figure", "fp16 can't represent anything above 32768, and 1e8 is "
+		    "far past that, so the forward is inf; the scale can't fix it, use fp32.",
+		    "fp16 can't represent anything above 65504, and 1e8 is far past that, so the "
+		    "forward is inf; the scale can't fix it, use fp32." },
+		{ "mock-overflow", "wrong-figure", "10000 × 10000 is 1e8, about 15 times fp16's max "
+		    "of 65504, so it's inf. Turning up the scale doesn't help: it's applied after the "
+		    "forward.", "10000 × 10000 is 1e8, about 1,500 times fp16's max of 65504, so it's "
+		    "inf. Turning up the scale doesn't help: it's applied after the forward." },
+		{ "underflow", "wrong-figure", UNDERFLOW_CORE "Too large an S overflows. With S = "
+		    "65536 the gradient becomes 6.5e-2.", UNDERFLOW_CORE "Too large an S overflows. "
+		    "With S = 65536 the gradient becomes 6.6e-4." },
+		{ "underflow", "grad-fine", "The gradient itself is fine in fp16; the zero appears "
+		    "when the optimizer adds it to a weight. Loss scaling multiplies the loss by S "
+		    "before backward and divides by S before the step; too large an S overflows.",
+		    UNDERFLOW_CORE "Too large an S overflows; the scaled gradient itself is fine in "
+		    "fp16." },
+		{ "underflow", "scale-slow", UNDERFLOW_CORE "The limit is speed: scaling every "
+		    "gradient costs about as much as a second backward pass.", UNDERFLOW_CORE "The "
+		    "limit is overflow: too large an S makes the gradients inf." },
+		{ "softmax", "inf-plus-inf-nan", "exp(20) and exp(19) overflow to inf in fp16. The "
+		    "NaN comes from the sum: inf + inf is undefined, so subtract the max first.",
+		    "exp(20) and exp(19) overflow to inf in fp16; inf + inf is inf and inf/inf is "
+		    "NaN, so subtract the max first: [0.731, 0.269]." },
+		{ "cmp-speedup", "clip-while-scaled", "Not a speedup yet; compare time to target "
+		    "against fp32. To cut the skips, clip the gradients before scaler.unscale_ so the "
+		    "scaled gradients can't overflow.", "Not a speedup yet; compare time to target "
+		    "against fp32. Clip the gradients after scaler.unscale_ so the threshold is "
+		    "real." },
+		{ "mock-underflow", "scale-fixes-forward", UNDERFLOW_CORE "As a bonus it also keeps "
+		    "activations in the forward pass from underflowing.", UNDERFLOW_CORE "It does "
+		    "nothing for activations in the forward pass." },
+		{ "mock-underflow", "wrong-figure", "1e-8 is below half of fp16's smallest subnormal, "
+		    "so it rounds to 0. GradScaler's default scale is 1024, and it divides by the "
+		    "scale before the step.", "1e-8 is below half of fp16's smallest subnormal, so it "
+		    "rounds to 0. GradScaler with its default scale: 1e-8 × 65536 = 6.5536e-4, "
+		    "representable; it divides by the scale before the step." },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
+		charged(cases[k].q, cases[k].misc, false, cases[k].good);
+	}
+	expect("mock-overflow", true, "Turning up the scale sounds like it should help with "
+	    "range problems, but it doesn't: the scale multiplies the loss after the forward, and "
+	    "1e8 is past fp16's 65504, so it's inf regardless of S.");
+	expect("overflow", true, "The inf first appears in the multiply itself, because 1e8 is "
+	    "beyond fp16's 65504 limit. The loss scale only enters after the forward, so there's "
+	    "nothing for it to fix: bigger S, same inf. Compute that op in fp32.");
+	expect("cmp-speedup", true, "Faster steps ≠ faster training. Skipped steps do nothing, "
+	    "so compare wall-clock time to the target loss against fp32 with identical setups, "
+	    "and count the skipped steps.");
+	expect("mock-softmax", true, "softmax(x) = softmax(x − c·1) for any c. Naive: fl16(e^20) "
+	    "= inf (4.85e8 > 6.55e4), inf/inf = NaN. With c = 20: [e^0, e^-1]/(1 + e^-1) ≈ "
+	    "[0.731, 0.269].");
+	expect("softmax", true, "1) exp(20) ≈ 4.85e8, exp(19) ≈ 1.78e8. 2) fp16's largest "
+	    "finite value is 65504, so both round to inf. 3) inf/inf = NaN. 4) Subtract m = 20: "
+	    "exp([0, −1]) = [1, 0.368]. 5) Normalise: [1, 0.368]/1.368 ≈ [0.731, 0.269].");
+	expect("underflow", true, "1e-8 sits below fp16's subnormal floor of about 5.96e-8, so "
+	    "it rounds to 0. Loss scaling exploits linearity: scaling L by S scales every "
+	    "gradient by S; they are unscaled before the step. Too large an S overflows.");
+	expect("underflow", true, UNDERFLOW_CORE "Before clipping and the optimizer step you "
+	    "divide the gradients by S again. Too large an S overflows.");
+	expect("step-order", true, "zero the gradients, run the forward under autocast, call "
+	    "backward on the scaled loss, unscale, clip, then scaler.step and scaler.update. "
+	    "Clipping must come after unscaling, otherwise the norm being measured has been "
+	    "multiplied by the scale factor; step skips on inf and update comes last.");
+}
+END_TEST
+
 TCase *
 grade_voice_tcase(void)
 {
@@ -416,5 +505,6 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, not_hedges_not_salads);
 	tcase_add_test(tc, false_claims_second_reading);
 	tcase_add_test(tc, third_reading);
+	tcase_add_test(tc, fourth_reading);
 	return tc;
 }

@@ -178,7 +178,9 @@ grade_subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 	 * forward activations" */
 	static const char *const be[] = { "is", "are", "was", "were", "means", "mean",
 		"equals", "shrinks", "reduces", "lowers", "multiplies", "divides", "scales",
-		"turns", "moves", "changes", NULL };
+		"turns", "moves", "changes", "costs", "cost", "takes", "halves", "doubles",
+		"adds", "causes", "keeps", "protects", "prevents", "stores", "needs",
+		"requires", "breaks", "slows", NULL };
 	for (size_t p = ms + 1; p < me; p++)
 		for (size_t i = 0; be[i]; i++)
 			if (strcmp(tx->t[p].raw, be[i]) == 0)

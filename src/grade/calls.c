@@ -146,10 +146,10 @@ sentence(const char *s, size_t a, size_t b, char *why, size_t whylen)
 				size_t k = i + m;
 				while (k < b && s[k] == ' ')
 					k++;
-				if ((b - k >= 4 && strncasecmp(s + k, "that", 4) == 0 &&
-				    !word_char((unsigned char)s[k + 4])) ||
-				    (b - k >= 4 && strncasecmp(s + k, "this", 4) == 0 &&
-				    !word_char((unsigned char)s[k + 4]))) {
+				/* (the answer need not end in a NUL: s[b] is not read) */
+				bool ends = b - k == 4 || (b - k > 4 && !word_char((unsigned char)s[k + 4]));
+				if (b - k >= 4 && ends && (strncasecmp(s + k, "that", 4) == 0 ||
+				    strncasecmp(s + k, "this", 4) == 0)) {
 					i = k + 4;
 					continue;
 				}

@@ -170,7 +170,7 @@ check_layout(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		for (size_t j = 0; j < tx->n; j++)
 			if (tx->t[j].sent == tx->t[i].sent) {
 				compared |= gf_is_any(&tx->t[j], versus) || ((tx->t[j].flags & TK_POSS) &&
-				    gf_format_of(tx, j) != GF_NOFMT);
+				    gf_format_of(tx, j) != GF_NOFMT && j + 1 < tx->n && tx->t[j + 1].isnum);
 				if (gf_format_of(tx, j) != GF_NOFMT && !(tx->t[j].flags & TK_POSS))
 					named |= 1u << gf_format_of(tx, j);
 			}
@@ -219,6 +219,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		if (tx->hasnum && !k->isnum) {
 			gf_check_vs_quantity(tx, i, out, &n, max);
 			gf_check_exp_threshold(tx, i, out, &n, max);
+			gf_check_ratio(tx, i, out, &n, max);
 		}
 		if (k->isnum) {
 			gf_check_bytes(tx, i, out, &n, max);

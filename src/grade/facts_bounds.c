@@ -90,9 +90,18 @@ gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
 	if (i == 0 || !gf_is_any(&tx->t[i], more) || !gf_is_any(&tx->t[i - 1], every) ||
 	    tx->t[i - 1].clause != tx->t[i].clause)
 		return false;
+	/* "fp16 can't represent anything above 32768": nothing past the
+	 * figure is held, which is a ceiling too */
+	static const char *const hold[] = { "represent", "hold", "store", "express", "encode",
+		NULL };
+	bool held_not = false;
 	for (size_t j = i; j > 0 && tx->t[j - 1].clause == tx->t[i].clause; j--)
-		if (tx->t[j - 1].flags & TK_NEGATOR)
-			return false;	/* "no more inf from values over 65504" */
+		if (tx->t[j - 1].flags & TK_NEGATOR) {
+			if (j + 1 < i && gf_is_any(&tx->t[j], hold))
+				held_not = true;
+			else
+				return false;	/* "no more inf from values over 65504" */
+		}
 	/* "exp of anything above 11 is inf", "logits above 11": the figure is
 	 * an argument of exp, not a value of the format */
 	static const char *const arg[] = { "exp", "e", "exponential", "logit", "logits",
@@ -112,6 +121,8 @@ gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
 		fig++;
 	if (fig >= tx->n || !tx->t[fig].isnum)
 		return false;
+	if (held_not)
+		return true;
 	size_t lo = i > 8 ? i - 8 : 0;
 	for (size_t j = lo; j < tx->n && j <= fig + 10; j++)
 		if (tx->t[j].sent == tx->t[i].sent && gf_is_any(&tx->t[j], blown))
@@ -285,4 +296,48 @@ gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_
 		tol = 0.1;
 	if (fabs(f.v - at) > tol + 0.5)	/* "about 11" for 11.09 */
 		gf_say(out, n, max, j, "exp overflows %s past x = %.4g, not %.6g", F->name, at, f.v);
+}
+
+/* "10000 × 10000 is 1e8, about 15 times fp16's max of 65504": a figure
+ * said to be K times a quantity of one format is held to the ratio, to a
+ * third (K is said roughly: "about 1,500 times" for 1,526 stands). */
+void
+gf_check_ratio(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+{
+	static const char *const skip[] = { "about", "roughly", "around", "approx", "approximately",
+		"some", "nearly", "almost", "is", "which", "or", NULL };
+	if (i < 2 || !gf_is(&tx->t[i], "times") || !tx->t[i - 1].isnum)
+		return;
+	size_t k = i - 1, v = k;
+	while (v > 0 && k - v < 4 && (v == k || gf_is_any(&tx->t[v], skip)))
+		v--;
+	if (!tx->t[v].isnum || v == k || tx->t[v].sent != tx->t[i].sent)
+		return;
+	while (v > 0 && tx->t[v - 1].isnum)
+		v--;	/* the figure's first token */
+	gfig V, K;
+	if (!gf_figure_at(tx, v, &V) || V.end > k || !gf_figure_at(tx, k, &K) || K.v < 2)
+		return;
+	for (size_t j = i + 1; j < tx->n && j <= i + 4 && tx->t[j].clause == tx->t[i].clause; j++) {
+		bool normal_only, sub_only;
+		qkind q = tx->t[j].isnum ? Q_NONE : gf_quantity_at(tx, j, &normal_only, &sub_only);
+		if (q != Q_MAX && q != Q_MIN)
+			continue;
+		unsigned set = gf_candidates(tx, j);
+		if (set == 0 || (set & (set - 1)) || !gf_asserted(tx, i) || gf_negated(tx, v, i))
+			return;
+		int id = 0;
+		while (!(set & (1u << id)))
+			id++;
+		const fp_format *F = fp_format_get((fp_id)id);
+		double t[3];
+		size_t nt = gf_truths(q, F, normal_only, sub_only, false, t);
+		if (nt == 0 || t[0] <= 0)
+			return;
+		double r = V.v / t[0];
+		if (r / K.v > 1.35 || K.v / r > 1.35)
+			gf_say(out, n, max, k, "%g is about %.4g times %s's %s (%g), not %g times", V.v, r,
+			    F->name, gf_quantity_name(q), t[0], K.v);
+		return;
+	}
 }

@@ -90,7 +90,7 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 	 * on its own is still finite in fp16", "e^20 becomes inf" */
 	static const char *const between[] = { "on", "own", "still", "also", "too",
 		"in", "then", "becomes", "become", "would", "will", "stays", "remains",
-		"perfectly", "easily", NULL };
+		"perfectly", "easily", "comes", "come", "out", "as", "ends", "up", NULL };
 	int claim = 0;
 	size_t at = 0;
 	for (size_t j = e; j < tx->n && j < e + 8 && gf_same_or_arrow(tx, e - 1, j); j++) {

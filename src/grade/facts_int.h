@@ -44,6 +44,9 @@ void gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, 
 bool gf_floor_claim(const gtext *tx, size_t i, size_t *from);
 bool gf_ceiling_claim(const gtext *tx, size_t i, size_t *from);
 void gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
+/* "1e8, about 1,500 times fp16's max": a ratio to a format's quantity
+ * (token i is "times"). */
+void gf_check_ratio(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 /* "exp(x) overflows once x goes past 15": token i the variable. */
 void gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 

@@ -27,8 +27,13 @@ gf_is(const gtok *k, const char *w)
 bool
 gf_is_any(const gtok *k, const char *const *ws)
 {
-	for (; *ws; ws++)
-		if (gf_is(k, *ws))
+	/* the word once, then the first byte of each entry: asked of every
+	 * token by most figure checks */
+	if (k->isnum)
+		return false;
+	const char *s = k->raw[0] ? k->raw : k->stem;
+	for (char c = s[0]; *ws; ws++)
+		if ((*ws)[0] == c && strcmp(s, *ws) == 0)
 			return true;
 	return false;
 }
@@ -125,7 +130,13 @@ subject_format(const gtext *tx, size_t i)
 	while (s0 < i && (gf_is(&tx->t[s0], "the") || gf_is(&tx->t[s0], "and") ||
 	    gf_is(&tx->t[s0], "but") || gf_is(&tx->t[s0], "so")))
 		s0++;
-	if (s0 >= i || !(tx->t[s0].flags & TK_POSS) || gf_format_of(tx, s0) == GF_NOFMT)
+	/* "fp16's epsilon is ...", or "fp16 (also, only) has an epsilon of
+	 * ...": the format that owns the quantity opens the clause */
+	static const char *const owns[] = { "has", "have", "gets", "offers", "keeps", "uses", NULL };
+	bool owner = false;
+	for (size_t k = s0 + 1; k < i && k <= s0 + 3 && !owner; k++)
+		owner = gf_is_any(&tx->t[k], owns);
+	if (s0 >= i || !((tx->t[s0].flags & TK_POSS) || owner) || gf_format_of(tx, s0) == GF_NOFMT)
 		return GF_NOFMT;
 	for (size_t j = tx->cstart[c]; j < tx->cend[c]; j++)
 		if (j != s0 && gf_format_of(tx, j) != GF_NOFMT &&
@@ -172,8 +183,10 @@ gf_candidates(const gtext *tx, size_t from)
 	for (size_t j = 0; j < tx->n && tx->t[j].sent < sent; j++)
 		if (gf_format_of(tx, j) != GF_NOFMT && tx->t[j].sent > last)
 			last = tx->t[j].sent;
+	/* the sentence before: its formats but the terms of its comparisons
+	 * ("its range is like fp32's. ... its epsilon is": bf16's) */
 	for (size_t j = 0; last >= 0 && j < tx->n; j++)
-		if (tx->t[j].sent == last && gf_format_of(tx, j) != GF_NOFMT)
+		if (tx->t[j].sent == last && gf_format_of(tx, j) != GF_NOFMT && !compared_term(tx, j))
 			set |= 1u << gf_format_of(tx, j);
 	if (only_compared && last < 0)
 		set |= compared;	/* nothing else named: charity */

@@ -62,9 +62,16 @@ gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	 * it (a product A × B is facts.c's) */
 	bool times = i > 0 && gf_is(&tx->t[i], "times") && !tx->t[i - 1].isnum &&
 	    !gf_is_op_after(tx, i - 1) && i + 1 < tx->n && tx->t[i + 1].isnum;
-	if (!up && !times && !gf_is_any(&tx->t[i], down_words))
+	/* "With S = 65536 the gradient becomes 6.5e-2": a scale set, then
+	 * what it makes of the gradient */
+	static const char *const setting[] = { "with", "at", "using", "for", "take", "pick",
+		"set", "if", NULL };
+	bool set = i > 0 && i + 2 < tx->n && (gf_is(&tx->t[i], "s") || gf_is(&tx->t[i], "scale")) &&
+	    gf_is_any(&tx->t[i - 1], setting) && gf_is(&tx->t[i + 1], "is") && tx->t[i + 2].isnum;
+	if (!up && !times && !set && !gf_is_any(&tx->t[i], down_words))
 		return;
-	up |= times;
+	up |= times || set;
+	times |= set;
 	/* "multiplies the loss by 65536": what is scaled may stand between */
 	static const char *const what[] = { "the", "loss", "gradient", "gradients", "grads",
 		"grad", "it", "them", "value", NULL };
@@ -73,7 +80,7 @@ gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 		b++;
 	if (!times && (b + 1 >= tx->n || !gf_is(&tx->t[b], "by")))
 		return;
-	size_t j = times ? i + 1 : b + 1;
+	size_t j = set ? i + 2 : times ? i + 1 : b + 1;
 	if (j + 1 < tx->n && (gf_is(&tx->t[j], "s") || gf_is(&tx->t[j], "a")) &&
 	    (gf_is(&tx->t[j + 1], "=") || gf_is(&tx->t[j + 1], "is")))
 		j += 2;	/* "by S = 1024" */

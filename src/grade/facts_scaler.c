@@ -271,6 +271,10 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		at = i + 1;
 		gf_figure_at(tx, at, &f);
 	}
+	/* "with its default scale: 1e-8 × 65536 = 6.55e-4": a term of the
+	 * arithmetic the default is used in */
+	if (gf_is_op_after(tx, f.end))
+		return;
 	/* "it halves it when it sees an inf and doubles it after every 200
 	 * clean steps": a rule the scaler follows is stated */
 	int cl = tx->t[at].clause;

@@ -112,7 +112,8 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		/* "the softmax output is [1, 0.368]": outputs named as such sum
 		 * to 1 ([1, 0] is a pair of probabilities too) */
 		bool unit = x >= 0 && x <= 1 && y >= 0 && y <= 1;
-		bool named_out = unit && outputs_before(tx, i);
+		/* "Normalise: [1, 0.368]/1.368": the pair divided is no result */
+		bool named_out = unit && outputs_before(tx, i) && !gf_is_op_after(tx, bj + 1);
 		if (named_out && fabs(x + y - 1) > 0.05 && gf_asserted(tx, i) &&
 		    !gf_negated(tx, i, bj)) {
 			gf_say(out, n, max, i, "softmax outputs sum to 1: [%g, %g] sums to %g, so it is "

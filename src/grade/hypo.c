@@ -223,6 +223,20 @@ grade_mark_hypotheticals(gtext *tx)
 		    (grade_tok_is(&tx->t[i], "whatever") || grade_tok_is(&tx->t[i], "whichever")))
 			*h = HY_COND;
 	}
+	/* "Turning up the scale sounds like it should help, but it doesn't":
+	 * how a proposal seems, with the contrast that denies it, asserts
+	 * nothing ("it looks like an overflow" alone still does) */
+	static const char *const seem[] = { "sounds", "seems", "looks", "appears", "feels", NULL };
+	for (size_t i = 0; i + 1 < tx->n; i++) {
+		if (!grade_word_in(tx->t[i].raw, seem) || !(grade_tok_is(&tx->t[i + 1], "like") ||
+		    grade_tok_is(&tx->t[i + 1], "as")))
+			continue;
+		int c = tx->t[i].clause;
+		size_t ce = tx->cend[c];
+		if (ce < tx->n && tx->t[ce].sent == tx->t[i].sent && (grade_tok_is(&tx->t[ce], "but") ||
+		    grade_tok_is(&tx->t[ce], "yet") || grade_tok_is(&tx->t[ce], "however")))
+			tx->hypo[c] = HY_COND;
+	}
 	/* Reported or supposed opinions assert nothing: "you might think the
 	 * order doesn't matter", "whoever says divide the loss ...". */
 	static const char *const det[] = { "the", "this", "that", "a", "an", "your", "their",

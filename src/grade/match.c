@@ -365,8 +365,14 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		}
 	/* loosely, the same failure right after it: "with a larger scale
 	 * you get the same inf" */
+	/* ... or in the next clause when the match ends its own ("bigger S,
+	 * same inf") */
+	size_t sce = ce;
+	if (loose && me == ce && ce + 1 < tx->n && tx->t[ce].sent == tx->t[ms].sent &&
+	    grade_tok_is(&tx->t[ce], "same"))
+		sce = tx->cend[tx->t[ce].clause];
 	if (loose)
-		for (size_t q = me; q + 1 < ce && q - me <= 4; q++)
+		for (size_t q = me; q + 1 < sce && q - me <= 4; q++)
 			if (grade_tok_is(&tx->t[q], "same") && (strcmp(tx->t[q + 1].stem, "inf") == 0 ||
 			    strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
 			    strcmp(tx->t[q + 1].stem, "nan") == 0 ||

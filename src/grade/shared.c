@@ -58,7 +58,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: tops/maxes out around/at the same value/max/maximum/number ~6 | "
 	    "seq: @bf hit*/has/have/get*/see* same overflow*/inf -not/never/no/unlike/avoid* ~8 | "
 	    "span: seq: @bf also same max/maximum/ceiling/limit -not/never/unlike/fp32/float32 ~16 | "
-	    "seq: still/also a 16 bit format same max/maximum/limit/ceiling -never/unlike/fp32/float32 ~10",
+	    "seq: still/also a 16 bit format same max/maximum/limit/ceiling -never/unlike/fp32/float32 ~10 | "
+	    "seq: same underflow floor/threshold/minimum as fp16/half -never/unlike/fp32/float32 ~6",
 	"  why: bf16 has fp32's exponent range (its largest finite value is about 3.4e38); "
 	    "65504 is fp16's limit",
 
@@ -96,7 +97,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: makes/make backward gradients/grads finite again -not/never ~8 | "
 	    "seq: dynamic/@scaling/scale rescu*/fix*/repair*/sav* forward "
 	    "overflow*/activation*/inf -not/cannot/can't/won't/never/doesn't ~8 | "
-	    "seq: @scaling @fixes forward/activation*/activations -keep/leav*/alone/untouched ~12 | "
+	    "seq: @scaling @fixes forward/activation*/activations -keep/leav*/alone/untouched/after/afterwards/later/downstream ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
@@ -107,6 +108,7 @@ const char *const grade_shared_lines[] = {
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12 | "
 	    "seq: also the standard/usual/right fix when/for the forward -not ~8 | seq: scal*/scaling shifts/moves every/all tensor* -not ~6",
 	"  | seq: @scaling/scaler handl*/handles/covers/covered both ends -not/never ~6 | "
+	    "seq: @scaling/scaler handles/handle/covers/cover both -not/never/cannot/can't ~3 | "
 	    "seq: scaled loss also/even keep*/keeps/protect*/protects the forward activation* -not/never ~8 | "
 	    "seq: forward overflow*/inf handled/covered/fixed/solved too/also/as -not/never/isn't ~6 | "
 	    "span: seq: lower*/lowers/halv*/back*/backs =s/=scale next/following forward finite -not/never ~12 | "
@@ -116,6 +118,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: forward computed/run/recomputed/done at a smaller/lower/reduced =scale -not/never ~8 | "
 	    "span: seq: lower*/lowers/halv*/reduc* =s/=scale forward back range -not/never/cannot ~16 | "
 	    "seq: =scale/=s also keeps/protects/prevents/stops/rescues small/tiny/the forward/activation* -not/never/cannot ~8 | "
+	    "seq: =it/scaler/gradscaler also keeps/protects activation*/forward from -not/never/cannot ~10 | "
+	    "seq: @scaling also keeps/protects small/tiny activation* forward -not/never/cannot ~10 | "
 	    "seq: same way/works for forward/activation* overflow*/inf -not/never/doesnt/unlike ~6 | "
 	    "not: seq: @scaling/rescal* things/everything/values so forward blow*/explod*/overflow* -cannot/can't/later/after ~10",
 	"  | seq: large/larger/big/bigger/higher/enough =scale/=s/@scaling prevent*/avoid*/stop* the/an/any inf/overflow*/nan "
@@ -137,6 +141,9 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: @scaling for updates too small/tiny -not/never/master/fp32 ~18 | "
 	    "span: seq: update*/updates @scaling/=scale keeps/makes big/large enough -not/never/master ~14",
 	"  | seq: weight/the update* is/becomes/gets =s/then times bigger/larger -not/never/unscal*/divid* ~8 | "
+	    "seq: so/that the/an/each update/updates registers/register/survives/sticks -not/never/master/fp32/float32 ~5 | "
+	    "seq: purpose/point/job make/making weight updates/update bigger/larger -master/fp32/float32 ~8 | "
+	    "seq: optimizer applies/uses/sees gradients/grads =s/that times larger/bigger -not/never/unscal* ~10 | "
 	    "span: seq: update* also survives/survive added/adding fp16/half weight* -not/never/master/fp32 ~12",
 	"  why: the scale is divided out before the optimizer step, so an update too small "
 	    "for an fp16 weight is still lost in w + dw; fp32 master weights fix that",
@@ -228,6 +235,7 @@ const char *const grade_shared_lines[] = {
 	    "rais*/increas*/grow*/doubl*/bump* scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead/clean/successful/2000/interval/consecutive ~10 | "
 	    "seq: rais*/increas*/grow*/doubl* scale after/on/when skip*/inf/overflow* -lower*/decreas*/halv*/reduc*/shrink*/back/backoff/backs ~8 | "
 	    "seq: skip* more headroom ~12 | "
+	    "seq: doubl*/rais*/grow*/increas* =scale every/each time it/a skip*/overflow* -not/never ~8 | "
 	    "seq: multipl* =s/scale by the growth factor/growth_factor/2 after a skipped/skip* -not/never ~10 | "
 	    "span: seq: skip*/skipped/inf/overflow* rais*/increas*/grow*/doubl*/bump* =scale -lower*/decreas*/halv*/reduc*/shrink*/back*/rather/instead/clean/successful/2000/interval/consecutive ~10",
 	"  why: after an inf or NaN the step is skipped and the scale is lowered (backoff, "
@@ -277,6 +285,7 @@ const char *const grade_shared_lines[] = {
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
 
 	"misconception unscale-twice: seq: unscale*/unscale_ optimizer again -not/never/don't/dont/once ~6 | "
+	    "seq: unscale*/unscale_ once more -not/never/don't/dont ~5 | "
 	    "seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
 	    "seq: unscale* safe/fine/harmless twice/again/repeatedly ~8 | seq: unscale* idempotent ~5 | seq: unscale* several/multiple/repeatedly times/once ~6 | seq: call* unscale* again/twice -error*/raise*/raises/once/exception*/runtimeerror ~5 | seq: call* unscale* twice/again safe/fine ~8 | "
@@ -285,7 +294,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: scaler.unscale_/unscale_/unscale* a second time -not/never/error*/raise* ~8 | "
 	    "seq: unscale*/unscale_ as often as -not/never/once ~6 | "
 	    "seq: scaler.step/step divid*/unscal* gradients/grads by =s/=scale again/twice/second "
-	    "-not/never/unless/only/skip*/won't/doesn't ~10",
+	    "-not/never/unless/only/skip*/won't/doesn't/before ~10",
 	"  why: unscale_ may be called once per optimizer per step: a second call before "
 	    "update() raises an error rather than dividing by S again",
 
@@ -367,7 +376,7 @@ const char *const grade_shared_lines[] = {
 	    "forward chose; wrapping it in autocast is not how AMP is used",
 
 	"misconception clip-threshold-scaled: seq: max/norm/threshold \"get scale\" -not/never/don't ~8 | "
-	    "seq: threshold/max_norm/norm multipl*/scal* by =s/=scale -gradient*/grads/grad | "
+	    "seq: threshold/max_norm multipl*/scal* by =s/=scale -gradient*/grads/grad/measured | "
 	    "seq: multipl*/scal* clip*/clipping threshold/max_norm by =s/=scale -gradient*/grads/grad",
 	"  why: unscale_ before clipping instead: a threshold tied to the current scale changes "
 	    "as GradScaler moves the scale and breaks with inf gradients",
@@ -598,13 +607,15 @@ const char *const grade_shared_lines[] = {
 	"  why: GradScaler cannot see an underflow (a zero is a valid gradient): it grows the "
 	    "scale on a schedule, after growth_interval clean steps",
 
-	"misconception clip-while-scaled: seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12",
+	"misconception clip-while-scaled: seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12 | "
+	    "seq: clip*/clipping the/gradients/grads before scaler.unscale_/unscale_ so -don't/dont/wrong/only ~8",
 	"  why: clip_grad_norm_ on scaled gradients compares S times the true norm with "
 	    "max_norm, so it clips by the wrong amount: unscale_ first",
 
 	"misconception fp16-saturates: seq: fp16/half/float16/it just/simply/will clamps/clamp*/saturat*/caps/pins it/them/values/gradient* "
 	    "at/to 65504/max/maximum/largest -not/never/inf/infinity/doesn't/doesnt/instead ~8 | "
-	    "seq: saturat*/clamp*/cap* at/to 65504 instead of/rather inf/overflow* -not/never ~8",
+	    "seq: saturat*/clamp*/cap* at/to 65504 instead of/rather inf/overflow* -not/never ~8 | "
+	    "seq: anything/values/everything above/over 65504 gets/get/is/are clamped/saturat*/capped/pinned -not/never/doesn't/isn't/won't ~8",
 	"  why: IEEE rounding sends a value past 65504 (and the halfway point above it) to inf; "
 	    "fp16 arithmetic does not saturate",
 
@@ -614,6 +625,12 @@ const char *const grade_shared_lines[] = {
 	    "seq: skipped/skip* steps/step are/is free -not/never ~5",
 	"  why: a skipped step runs the whole forward and backward; only the optimizer step "
 	    "is left out, so its time is spent and nothing is learned",
+
+	"misconception scale-slow: seq: scal*/scaling every gradient costs/cost as much -not/never ~8 | "
+	    "seq: @scaling roughly/about halves/halve throughput/speed -not/never ~6 | "
+	    "seq: costs/cost as much as a second backward -not/never ~8",
+	"  why: scaling multiplies one loss and divides the gradients once, a pass over the "
+	    "parameters: it costs a small fraction of a step",
 
 	"misconception overflow-nan: seq: overflow*/overflows to nan -not/never/inf/infinity ~4 | "
 	    "seq: 10000/1e4/product/multiplication/matmul produces/gives/yields/returns/becomes/is nan "
