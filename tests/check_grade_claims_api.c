@@ -28,6 +28,11 @@ static const char *const core_over = "10000 x 10000 = 1e8 is past fp16's 65504, 
     "forward is inf and no loss scale can repair it; run that op in fp32 or bf16. ";
 
 const char *const grade_claim_cases_api[][3] = {
+	{ "underflow", "fp16's smallest subnormal is 2^-24, and 1e-8 gets rounded up to that. Scale "
+	    "the loss by S before backward and unscale before the step; too large an S overflows.",
+	    "rounds-up-to-subnormal" },
+	{ "softmax", "The exps overflow fp16 so you get inf/inf = NaN. Centre the logits by "
+	    "subtracting their mean, which works for any input.", "subtract-mean" },
 	{ "softmax", "exp(20) and exp(19) overflow to inf in fp16. The NaN comes from the sum: "
 	    "inf + inf is undefined, so the denominator is NaN. Subtract the max logit first.",
 	    "inf-plus-inf-nan" },

@@ -493,6 +493,106 @@ START_TEST(fourth_reading)
 }
 END_TEST
 
+/* Read from a fifth set (fresh-y). */
+START_TEST(fifth_reading)
+{
+	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+		{ "cmp-speedup", "wrong-figure", "Not a speedup: compare wall-clock time to the same "
+		    "loss as fp32, same seed. GradScaler halves the scale on every skip and doubles "
+		    "it again after every 200 consecutive clean steps.", "Not a speedup: compare "
+		    "wall-clock time to the same loss as fp32, same seed. GradScaler halves the scale "
+		    "on every skip and doubles it again after every 2000 consecutive clean steps." },
+		{ "mock-softmax", "wrong-figure", "exp(20) > 65504 so inf/inf = NaN; subtract the "
+		    "max: [0.731, 0.269]. GradScaler's defaults (backoff 0.1, growth every 100 steps) "
+		    "are too timid anyway.", "exp(20) > 65504 so inf/inf = NaN; subtract the max: "
+		    "[0.731, 0.269]. GradScaler's defaults (backoff 0.5, growth every 2000 steps) do "
+		    "not matter here." },
+		{ "mock-underflow", "wrong-figure", "1e-8 is below half of fp16's smallest subnormal, "
+		    "so it becomes 0. GradScaler multiplies the loss by its default scale of 65536 "
+		    "before backward, so the gradient becomes about 0.0065, and divides it back before "
+		    "the step.", "1e-8 is below half of fp16's smallest subnormal, so it becomes 0. "
+		    "GradScaler multiplies the loss by its default scale of 65536 before backward, so "
+		    "the gradient becomes about 6.6e-4, and divides it back before the step." },
+		{ "underflow", "wrong-figure", "fp16 bottoms out around 6e-8, so 1e-8 flushes to zero. "
+		    "Scaling the loss by 1024 turns that gradient into about 1e-3; divide by 1024 "
+		    "before the step. Too large a scale overflows.", "fp16 bottoms out around 6e-8, so "
+		    "1e-8 flushes to zero. Scaling the loss by 1024 turns that gradient into about "
+		    "1e-5; divide by 1024 before the step. Too large a scale overflows." },
+		{ "step-order", "wrong-figure", "scaler.scale(loss).backward() → unscale_ → clip → step "
+		    "→ update: clip needs real gradients, step skips on inf. The initial scale of "
+		    "65536 is chosen because it is exactly the largest finite fp16 value.",
+		    "scaler.scale(loss).backward() → unscale_ → clip → step → update: clip needs real "
+		    "gradients, step skips on inf. The initial scale is 65536, just past fp16's "
+		    "largest finite value." },
+		{ "mock-underflow", "skip-rolls-back", UNDERFLOW_CORE "When an inf appears, "
+		    "GradScaler resets the scale to 1.", UNDERFLOW_CORE "When an inf appears, "
+		    "GradScaler halves the scale." },
+		{ "step-order", "clip-caps-inf", "Scaled backward, unscale_, clip, step, update: "
+		    "unscale first so the threshold is real. Clipping also replaces any inf gradients "
+		    "with finite values.", "Scaled backward, unscale_, clip, step, update: unscale "
+		    "first so the threshold is real. Clipping cannot make an inf gradient finite." },
+		{ "underflow", "unscale-underflows", UNDERFLOW_CORE "The limit is that after "
+		    "unscaling you're back in fp16, so the 1e-8 just underflows again.",
+		    UNDERFLOW_CORE "The limit is overflow: too large an S gives inf." },
+		{ "bf16", "bf16-no-master", BF16_CORE "Loss scaling is no longer needed, and you can "
+		    "keep the weights and Adam states in pure bf16 too.", BF16_CORE "Loss scaling is "
+		    "no longer needed; the weights and Adam states stay in fp32." },
+		{ "bf16", "bf16-no-cost", BF16_CORE "Loss scaling is not needed, and accuracy is "
+		    "identical to fp32 in every case.", BF16_CORE "Loss scaling is not needed, though "
+		    "accuracy can differ from fp32's." },
+		{ "step-order", "update-unscales", "scaler.scale(loss).backward(), unscale_, clip, "
+		    "step, update: clip needs real grads, step skips on inf. update divides the "
+		    "weights by the old scale.", "scaler.scale(loss).backward(), unscale_, clip, step, "
+		    "update: clip needs real grads, step skips on inf. update halves the scale after "
+		    "an inf." },
+		{ "mock-overflow", "scale-fixes-forward", "Overflow: 1e8 > 65504 → inf, and the scale "
+		    "can't help with a forward overflow, though it would rescue forward underflow.",
+		    "Overflow: 1e8 > 65504 → inf, and the scale can't help with a forward overflow, "
+		    "nor with a forward underflow." },
+		{ "mock-overflow", "scale-fixes-updates", "Overflow in fp16, so inf. Turning up the "
+		    "scale won't help; the scale is for making tiny weight updates stick, not for the "
+		    "forward.", "Overflow in fp16, so inf. Turning up the scale won't help; the scale "
+		    "is for gradients in backward, not for the forward." },
+		{ "bf16", "bf16-fp16-limit", "bf16 has a wider exponent, and you give up mantissa "
+		    "precision, 7 bits instead of 10. But small gradients underflow exactly as they do "
+		    "in fp16, so keep loss scaling.", BF16_CORE "Small gradients do not underflow as "
+		    "they do in fp16, so loss scaling is usually unnecessary." },
+		{ "step-order", "raise-scale-skips", "Scaled backward, unscale_, clip, step, update: "
+		    "clip on unscaled grads, step skips on inf. If you see many skipped steps, just "
+		    "pass a higher init_scale.", "Scaled backward, unscale_, clip, step, update: clip "
+		    "on unscaled grads, step skips on inf. If you see many skipped steps, find what "
+		    "overflows." },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
+		charged(cases[k].q, cases[k].misc, false, cases[k].good);
+	}
+	expect("bf16", true, "fp16 has 11 significant bits, bf16 8: log10(2^11) ≈ 3.3 digits vs "
+	    "log10(2^8) ≈ 2.4, so bf16 is less precise; its exponent is fp32's, so the range "
+	    "matches fp32. Since loss scaling only lifts gradients out of underflow, bf16 usually "
+	    "trains fine without it.");
+	expect("mock-softmax", true, "Naive path: exp(20) = 485,165,195 → inf in fp16, so inf/inf "
+	    "= NaN. Stable path: 20−20 = 0, 19−20 = −1; e^0 = 1, e^−1 = 0.3679; outputs 0.7311, "
+	    "0.2689.");
+	expect("step-order", true, "Each iteration: zero_grad, autocast forward, "
+	    "scaler.scale(loss).backward(), then for every optimizer whose params you clip, "
+	    "scaler.unscale_(that optimizer) before clip_grad_norm_, then scaler.step(opt) and "
+	    "scaler.update(). Unscale before clip so the threshold is real; step skips on inf.");
+	expect("step-order", true, "Unscale → clip → step → update, after the scaled backward. "
+	    "Clipping needs true gradients, scaler.step skips on inf/NaN, and update adjusts S "
+	    "from that.");
+	expect("step-order", false, "Forward, scaler.scale(loss).backward(), scaler.unscale_(opt), "
+	    "clip, scaler.step(opt), scaler.update(). Clip after unscaling, step skips on inf. "
+	    "update multiplies the scale by 2 after every successful step.");
+	expect("overflow", true, "1e4 · 1e4 = 1e8 is outside fp16's range (max 65504), so the "
+	    "forward overflows. The loss scale multiplies the loss later and can't pull a forward "
+	    "inf back, so leave it alone; compute that product in fp32.");
+	expect("cmp-speedup", true, "Before believing it I'd log skipped steps: a skipped step "
+	    "means optimizer.step() never ran, so the faster iteration bought nothing. Then compare "
+	    "wall-clock time to a fixed val loss against fp32, same seed and data.");
+}
+END_TEST
+
 TCase *
 grade_voice_tcase(void)
 {
@@ -506,5 +606,6 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, false_claims_second_reading);
 	tcase_add_test(tc, third_reading);
 	tcase_add_test(tc, fourth_reading);
+	tcase_add_test(tc, fifth_reading);
 	return tc;
 }

@@ -199,24 +199,34 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 
 	if (tx->hasnum)
 		gf_check_softmax(tx, out, &n, max);
+	/* the sentences that hold a figure: every check below but the
+	 * scaler's words and the comparisons reads a figure of its own
+	 * sentence, so the others are passed over (most of an answer) */
+	enum { NSENT = 512 };
+	unsigned char numsent[NSENT / 8] = { 0 };
+	for (size_t i = 0; tx->hasnum && i < tx->n; i++)
+		if (tx->t[i].isnum && tx->t[i].sent < NSENT)
+			numsent[tx->t[i].sent / 8] |= (unsigned char)(1u << (tx->t[i].sent % 8));
 	for (size_t i = 0; i < tx->n && n < max; i++) {
 		const gtok *k = &tx->t[i];
+		bool hasnum = tx->hasnum && (k->sent >= NSENT ||
+		    (numsent[k->sent / 8] & (1u << (k->sent % 8))));
 		if (c && (k->cls & WC_SCL))	/* "cuts it to a quarter": no digit */
 			gf_check_scaler(tx, i, c, out, &n, max);
 		size_t ffrom;
 		gfig ff;
 		size_t fat;
-		if (tx->hasnum && !k->isnum && gf_floor_claim(tx, i, &ffrom) &&
+		if (hasnum && !k->isnum && gf_floor_claim(tx, i, &ffrom) &&
 		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
 			gf_check_quantity(tx, i, Q_MIN_AT, false, false, &ff, fat, -1, out, &n, max);
 			continue;
 		}
-		if (tx->hasnum && !k->isnum && gf_ceiling_claim(tx, i, &ffrom) &&
+		if (hasnum && !k->isnum && gf_ceiling_claim(tx, i, &ffrom) &&
 		    gf_bound_figure(tx, ffrom, &ff, &fat)) {
 			gf_check_quantity(tx, i, Q_MAX_AT, false, false, &ff, fat, 1, out, &n, max);
 			continue;
 		}
-		if (tx->hasnum && !k->isnum) {
+		if (hasnum && !k->isnum) {
 			gf_check_vs_quantity(tx, i, out, &n, max);
 			gf_check_exp_threshold(tx, i, out, &n, max);
 			gf_check_ratio(tx, i, out, &n, max);
@@ -225,7 +235,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			gf_check_bytes(tx, i, out, &n, max);
 			gf_check_equal(tx, i, out, &n, max);
 		}
-		else if (tx->hasnum)
+		else if (hasnum)
 			gf_check_scaled(tx, i, out, &n, max);
 		/* "bf16, which is more precise than fp16": a pronoun compares
 		 * the format it stands for */
@@ -235,7 +245,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			continue;
 		if (k->cls & WC_FMT)
 			gf_check_comparison(tx, i, out, &n, max);
-		if (!tx->hasnum)
+		if (!hasnum)
 			continue;	/* the rest reads figures */
 
 		bool normal_only, sub_only;

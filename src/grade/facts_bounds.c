@@ -151,17 +151,25 @@ gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t 
 	/* "init_scale is 65536 because that is exactly fp16's largest finite
 	 * value": the figure before "because that is" */
 	bool because = false;
-	if (side == 0 && i > 2 && gf_is(&tx->t[i], "is") && gf_is(&tx->t[i - 1], "that") &&
+	size_t because_fig = 0;
+	if (side == 0 && i > 2 && gf_is(&tx->t[i], "is") && (gf_is(&tx->t[i - 1], "that") ||
+	    gf_is(&tx->t[i - 1], "it")) &&
 	    (gf_is(&tx->t[i - 2], "because") || gf_is(&tx->t[i - 2], "since") ||
-	    gf_is(&tx->t[i - 2], "as")) && tx->t[i - 3].isnum)
-		side = 2, because = true;
+	    gf_is(&tx->t[i - 2], "as")))
+		/* "65536 (is chosen) because it is ...": the figure a few words
+		 * before, in the sentence */
+		for (size_t q = i - 2; q-- > 0 && q + 6 > i && tx->t[q].sent == tx->t[i].sent;)
+			if (tx->t[q].isnum) {
+				side = 2, because = true, because_fig = q + 1;
+				break;
+			}
 	if (side == 0 || i == 0)
 		return;
 	size_t fig = i;	/* the figure before: "0.37 is (well) below" */
 	while (fig > 0 && i - fig < 4 && !tx->t[fig - 1].isnum && gf_is_any(&tx->t[fig - 1], gap))
 		fig--;
 	if (because)
-		fig = i - 2;	/* the figure stands before "because" */
+		fig = because_fig;	/* just past the figure before "because" */
 	/* the figure's own clause, or the one a "which" opens after it */
 	bool relative = because || (fig < i && (gf_is(&tx->t[fig], "which") ||
 	    gf_is(&tx->t[fig], "that")));

@@ -23,7 +23,7 @@ static const char *const down_words[] = { "dividing", "divided", "divide", "divi
 /* "=" and "is" after the scale restate it ("by 2^16 = 65,536") */
 static const char *const result_words[] = { "gives", "give", "giving", "yields",
 	"yield", "becomes", "become", "makes", "make", "to", "->", "produces",
-	"lands", NULL };
+	"lands", "turns", "into", NULL };
 
 /* Token i a figure written exactly (a power: 2^-24, 2**16) that an
  * "=" or "≈" sets equal to a decimal figure ("B" or "B - 1"). */
@@ -38,6 +38,10 @@ gf_check_equal(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	    /* "1 + 2^-8 = 1": the tokens keep no "+", so a number before it
 	     * is another term */
 	    (i > 0 && (gf_is_op_after(tx, i - 1) || tx->t[i - 1].isnum)) ||
+	    /* "log10(2^11) ≈ 3.3": the power is a function's argument */
+	    (i > 0 && (gf_is(&tx->t[i - 1], "log10") || gf_is(&tx->t[i - 1], "log") ||
+	    gf_is(&tx->t[i - 1], "log2") || gf_is(&tx->t[i - 1], "ln") ||
+	    gf_is(&tx->t[i - 1], "sqrt"))) ||
 	    i + 2 >= tx->n || !(gf_is(&tx->t[i + 1], "approx") || gf_is(&tx->t[i + 1], "is")) ||
 	    !tx->t[i + 2].isnum || tx->t[i + 2].clause != k->clause)
 		return;
@@ -81,6 +85,12 @@ gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	if (!times && (b + 1 >= tx->n || !gf_is(&tx->t[b], "by")))
 		return;
 	size_t j = set ? i + 2 : times ? i + 1 : b + 1;
+	/* "by its default scale of 65536", "by a factor of 1024" */
+	for (size_t q = j, d = 0; d < 4 && q + 1 < tx->n && !tx->t[q].isnum; q++, d++)
+		if (gf_is(&tx->t[q], "of")) {
+			j = q + 1;
+			break;
+		}
 	if (j + 1 < tx->n && (gf_is(&tx->t[j], "s") || gf_is(&tx->t[j], "a")) &&
 	    (gf_is(&tx->t[j + 1], "=") || gf_is(&tx->t[j + 1], "is")))
 		j += 2;	/* "by S = 1024" */
@@ -89,12 +99,20 @@ gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 		return;
 	/* the result: a word of result, then the figure */
 	size_t k = s.end;
-	while (k < tx->n && k < s.end + 3 && !gf_is_any(&tx->t[k], result_words))
+	/* "by 65536 before backward, so the gradient becomes ...": the
+	 * result a few words on, in its sentence */
+	while (k < tx->n && k < s.end + 8 && tx->t[k].sent == tx->t[i].sent &&
+	    !tx->t[k].isnum && !gf_is_any(&tx->t[k], result_words))
 		k++;
+	/* "..., and unscaling before the step gives back 1e-8": what the
+	 * undoing gives is not the scaled value */
+	for (size_t q = s.end; q < k && q < tx->n; q++)
+		if (q > j && gf_is_any(&tx->t[q], down_words))
+			return;
 	if (k >= tx->n || !gf_is_any(&tx->t[k], result_words))
 		return;
 	size_t r = k + 1;
-	while (r < tx->n && r <= k + 3 && !tx->t[r].isnum)
+	while (r < tx->n && r <= k + 5 && !tx->t[r].isnum)
 		r++;
 	if (r >= tx->n || tx->t[r].sent != tx->t[i].sent || !gf_figure_at(tx, r, &m) ||
 	    gf_is_op_after(tx, m.end) || !gf_asserted(tx, r) || gf_negated(tx, i, r))

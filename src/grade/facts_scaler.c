@@ -171,6 +171,11 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		what = "backoff_factor";
 		truth = c->backoff_factor;
 		i++;
+	} else if (gf_is(k, "backoff") && i + 1 < tx->n && (tx->t[i + 1].isnum ||
+	    (i + 2 < tx->n && (gf_is(&tx->t[i + 1], "is") || gf_is(&tx->t[i + 1], "of")) &&
+	    tx->t[i + 2].isnum))) {
+		what = "backoff_factor";	/* "its defaults (backoff 0.1, ...)" */
+		truth = c->backoff_factor;
 	} else if ((gf_is(k, "every") || gf_is(k, "after")) && i + 1 < tx->n && tx->t[i + 1].isnum) {
 		/* "doubles the scale every 500 steps" */
 		bool grows = false;
@@ -179,12 +184,15 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 			    gf_is(&tx->t[j], "multiplies") || gf_is(&tx->t[j], "regrows") ||
 			    gf_is(&tx->t[j], "grows") || gf_is(&tx->t[j], "grow") ||
 			    gf_is(&tx->t[j], "increases") || gf_is(&tx->t[j], "raises") ||
-			    gf_is(&tx->t[j], "doubling") || gf_is(&tx->t[j], "bumps");
+			    gf_is(&tx->t[j], "doubling") || gf_is(&tx->t[j], "bumps") ||
+			    gf_is(&tx->t[j], "growth");
 		gfig f;
 		gf_figure_at(tx, i + 1, &f);
 		if (!grows || f.end >= tx->n || !(gf_is(&tx->t[f.end], "steps") ||
 		    gf_is(&tx->t[f.end], "iterations") || gf_is(&tx->t[f.end], "clean") ||
-		    gf_is(&tx->t[f.end], "good") || gf_is(&tx->t[f.end], "successful")))
+		    gf_is(&tx->t[f.end], "good") || gf_is(&tx->t[f.end], "successful") ||
+		    gf_is(&tx->t[f.end], "consecutive") || gf_is(&tx->t[f.end], "straight") ||
+		    gf_is(&tx->t[f.end], "successive") || gf_is(&tx->t[f.end], "finite")))
 			return;
 		what = "growth_interval";
 		truth = c->growth_interval;

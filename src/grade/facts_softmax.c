@@ -128,8 +128,10 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		/* the logits: a pair named ("turn [20, 19] into [11, 11]"); a
 		 * pair with a value at or below 0 is logits too ("[0, -1]"), one
 		 * in (0, 1] may be exponentials ("[1, 0.368]") */
+		/* "20−20 = 0, 19−20 = −1": a figure that is a term of the next
+		 * expression is no logit of a pair */
 		if (!probs && (fabs(x) > 1 || fabs(y) > 1 || (x == 0 && y < 0) || (y == 0 && x < 0)) &&
-		    fabs(x) < 1000 && fabs(y) < 1000) {
+		    fabs(x) < 1000 && fabs(y) < 1000 && !gf_is_op_after(tx, bj + 1)) {
 			if (nlog < 8) {
 				lg[nlog][0] = x, lg[nlog][1] = y;
 				lsent[nlog++] = a->sent;

@@ -223,6 +223,18 @@ grade_mark_hypotheticals(gtext *tx)
 		    (grade_tok_is(&tx->t[i], "whatever") || grade_tok_is(&tx->t[i], "whichever")))
 			*h = HY_COND;
 	}
+	/* "for every optimizer whose params you clip, unscale_ ...": the
+	 * scope of a quantifier asserts nothing of its own */
+	for (size_t i = 0; i + 3 < tx->n; i++)
+		if (grade_tok_is(&tx->t[i], "for") && (grade_tok_is(&tx->t[i + 1], "every") ||
+		    grade_tok_is(&tx->t[i + 1], "each")))
+			for (size_t k = i + 2; k < tx->n && k <= i + 5 &&
+			    tx->t[k].clause == tx->t[i].clause; k++)
+				if (grade_tok_is(&tx->t[k], "whose") || grade_tok_is(&tx->t[k], "that") ||
+				    grade_tok_is(&tx->t[k], "which")) {
+					tx->hypo[tx->t[i].clause] = HY_COND;
+					break;
+				}
 	/* "Turning up the scale sounds like it should help, but it doesn't":
 	 * how a proposal seems, with the contrast that denies it, asserts
 	 * nothing ("it looks like an overflow" alone still does) */

@@ -139,6 +139,17 @@ grade_order_place(const gtext *tx, size_t p)
 
 	while (cs > 0 && tx->t[cs - 1].clause == tx->t[p].clause)
 		cs--;
+	/* "Unscale → clip → step → update, after the scaled backward": a
+	 * clause of after closing its sentence names what came before the
+	 * whole sentence */
+	if (grade_tok_is(&tx->t[cs], "after") && cs > 0 && tx->t[cs - 1].sent == tx->t[cs].sent &&
+	    (tx->cend[tx->t[cs].clause] >= tx->n ||
+	    tx->t[tx->cend[tx->t[cs].clause]].sent != tx->t[cs].sent)) {
+		size_t s0 = cs;
+		while (s0 > 0 && tx->t[s0 - 1].sent == tx->t[cs].sent)
+			s0--;
+		return s0 > 0 ? s0 - 1 : 0;
+	}
 	static const char *const back[] = { "this", "that", "which", "it", "these",
 		"those", "them", NULL };
 	static const char *const all[] = { "all", "everything", "both", "each", "coming", "happening",

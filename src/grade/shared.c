@@ -51,7 +51,7 @@ const char *const grade_shared_lines[] = {
 	"  why: bf16 keeps fp32's 8 exponent bits but only 7 fraction bits against fp16's "
 	    "10: it buys range with precision, so it is the coarser of the two",
 
-	"misconception bf16-fp16-limit: seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
+	"misconception bf16-fp16-limit: seq: underflow*/underflows exactly/just as they do in fp16/half -not/never/unlike ~8 | seq: @bf same max/maximum/limit/range/65504 fp16/half ~8 | "
 	    "span: seq: @bf which same 65504/limit/max/maximum ~8 | \"same 65504\" | "
 	    "seq: @bf max/maximum/largest/top*/limit/ceiling 65504 ~5 | "
 	    "seq: has/have the same max/maximum/largest/ceiling as fp16/half -than ~7 | "
@@ -91,7 +91,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: each/individual/single exp/exponential* fit*/finite -not ~6 | seq: only the sum overflow* ~4",
 	"  why: exp(20) is about 4.85e8, far above fp16's largest finite value: it is inf",
 
-	"misconception scale-fixes-forward: seq: repairs/fixes/rescues/recovers forward activation*/values "
+	"misconception scale-fixes-forward: seq: =it would/will rescue/fix/help forward underflow* -not/never/cannot/can't ~6 | seq: autocast applies the same scale in/to the forward -not/never ~8 | seq: repairs/fixes/rescues/recovers forward activation*/values "
 	    "-not/never/can't/cannot ~6 | "
 	    "seq: scaler pull*/bring*/brings inf loss back into range -not/never ~12 | "
 	    "seq: makes/make backward gradients/grads finite again -not/never ~8 | "
@@ -129,7 +129,7 @@ const char *const grade_shared_lines[] = {
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
-	"misconception scale-fixes-updates: seq: @scaling @fixes tiny/small/fp16 update*/weight* ~8 | "
+	"misconception scale-fixes-updates: seq: @scaling/=scale is for making tiny/small weight updates stick/survive/count -not/never ~10 | seq: also fixes the/a case where a/the tiny/small update -not/never ~8 | seq: @scaling @fixes tiny/small/fp16 update*/weight* ~8 | "
 	    "seq: @scaling also tiny/small update*/weight* ~8 | "
 	    "seq: @scaling fix*/rescue*/solv*/sav*/cure* update* ~6 | "
 	    "seq: =it also @fixes tiny/small/fp16 update*/weight* ~8 | "
@@ -217,7 +217,7 @@ const char *const grade_shared_lines[] = {
 	"  why: GradScaler keeps its scale as an fp32 number; what must stay below fp16's "
 	    "largest finite value is the scaled gradients, S times g, not S itself",
 
-	"misconception bf16-no-master: seq: safely/can keep/store master weights/moments/state in bf16/bfloat16 "
+	"misconception bf16-no-master: seq: keep*/store* the weights and adam/optimizer states/state in pure/plain @bf -not/never ~10 | seq: safely/can keep/store master weights/moments/state in bf16/bfloat16 "
 	    "-not/never/avoid*/don't/dont ~10 | "
 	    "seq: @bf remov*/eliminat*/drop* need* fp32/master "
 	    "weight*/state/copy ~10 | seq: @bf remov*/eliminat* master ~8 | "
@@ -307,7 +307,7 @@ const char *const grade_shared_lines[] = {
 	"  why: a skipped step is lost: GradScaler does not redo the batch, it only lowers "
 	    "the scale for the next iteration",
 
-	"misconception unscale-underflows: seq: unscal*/divid* underflow* zero again ~10 | "
+	"misconception unscale-underflows: span: seq: unscal* back in fp16/half underflow*/underflows again -not/never ~16 | seq: unscal*/divid* underflow* zero again ~10 | "
 	    "seq: unscal*/divid* underflow* again ~8 | seq: benefit only/purely cosmetic",
 	"  why: unscale_ divides the gradients in fp32 (the master gradients), where 1e-8 is "
 	    "an ordinary number; the scale only has to carry it through the fp16 backward",
@@ -398,7 +398,7 @@ const char *const grade_shared_lines[] = {
 	    "subnormal is about 9.2e-41 and smaller gradients still flush; loss scaling is "
 	    "usually, not provably, unnecessary",
 
-	"misconception bf16-no-cost: seq: give*/giving up nothing | \"nothing meaningful\" | "
+	"misconception bf16-no-cost: seq: identical/same accuracy/results to/as fp32 in every/all case* -not/never ~8 | seq: accuracy/results is/are identical/same to/as fp32 in every/all case* -not/never ~9 | not: seq: lose*/losing anything real ~4 | seq: give*/giving up nothing | \"nothing meaningful\" | "
 	    "\"nothing is lost\" | \"no downside\" | seq: rounding error averages out | "
 	    "not: seq: lose*/losing precision by/when switching/moving/going -master/fp32/float32/weights/accumulat* ~5 | "
 	    "not: seq: @bf rounding worse -fp32/float32 ~5",
@@ -533,7 +533,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception scale-grows-every-step: seq: increas*/doubl*/grow*/rais* =scale/=s every/each step/iteration -skip*/interval/growth_interval/2000/clean/consecutive/run ~6 | "
 	    "seq: =scale/=s grow*/grows/doubl*/doubles/increas* after/on every/each single/successful/good step/iteration "
-	    "-interval/growth_interval/2000/consecutive/run/row/streak ~10",
+	    "-interval/growth_interval/2000/consecutive/run/row/streak ~10 | "
+	    "seq: multipl* =scale/=s/scale/it by 2/two after every/each single/successful/good/clean step/iteration "
+	    "-interval/growth_interval/2000/consecutive/run/row/streak ~12",
 	"  why: the scale grows only after growth_interval (2000 by default) steps in a row "
 	    "without an inf or NaN, not at every step",
 
@@ -607,7 +609,7 @@ const char *const grade_shared_lines[] = {
 	"  why: GradScaler cannot see an underflow (a zero is a valid gradient): it grows the "
 	    "scale on a schedule, after growth_interval clean steps",
 
-	"misconception clip-while-scaled: seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12 | "
+	"misconception clip-while-scaled: seq: clips/clip the scaled gradients/grads first -not/never/don't/dont ~6 | seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12 | "
 	    "seq: clip*/clipping the/gradients/grads before scaler.unscale_/unscale_ so -don't/dont/wrong/only ~8",
 	"  why: clip_grad_norm_ on scaled gradients compares S times the true norm with "
 	    "max_norm, so it clips by the wrong amount: unscale_ first",
@@ -619,7 +621,12 @@ const char *const grade_shared_lines[] = {
 	"  why: IEEE rounding sends a value past 65504 (and the halfway point above it) to inf; "
 	    "fp16 arithmetic does not saturate",
 
-	"misconception skip-costs-nothing: not: seq: skip*/skipped steps/step/iterations cost*/take*/waste*/use* time/compute/anything/wall-clock "
+	"misconception rounds-up-to-subnormal: seq: 1e-8/=it/gradient rounded/rounds/round up to that/it/2^-24/5.96e-8/6e-8 -not/never ~6 | "
+	    "seq: 1e-8/=it/gradient rounded/rounds/round up to the smallest subnormal -not/never ~9",
+	"  why: 1e-8 is below half of 2^-24, so round-to-nearest sends it to 0, not up to the "
+	    "smallest subnormal",
+
+	"misconception skip-costs-nothing: not: seq: skip*/skipped steps/step/iterations cost*/take*/waste*/use* time/compute/anything/wall-clock/training/progress "
 	    "-still/full/both ~8 | "
 	    "seq: scaler/gradscaler detect*/check*/catch*/spot* the/an overflow*/inf before the forward/backward run*/pass* -not/never ~10 | "
 	    "seq: skipped/skip* steps/step are/is free -not/never ~5",
