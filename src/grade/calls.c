@@ -10,7 +10,8 @@
  * "clip_grad_norm_", ".step", ".update"): prose names ("then update the
  * scale") are too loose to order.  A sentence is read when it names three
  * of the five calls or more and states no relation that reorders them
- * (before, after, ahead, once, until, instead), no negation, condition
+ * (before, after, ahead, once, until, instead), no contrast (while,
+ * whereas: two loops set side by side), no negation, condition
  * (but one ended by a comma before the first call: "if you keep fp16,
  * the loop is ...") or replacement ("replacing A, B with C, D": two
  * lists); its
@@ -88,7 +89,8 @@ reorders(const char *w)
 		"whenever", "otherwise", "bug", "mistake", "incorrect", "swap", "swapped",
 		"reverse", "reversed", "inside", "within", "calls", "internally", "no",
 		"without", "replace", "replaces", "replacing", "replaced", "ahead",
-		"versus", "vs", "drop", "dropping", "remove", "removing", NULL
+		"versus", "vs", "drop", "dropping", "remove", "removing", "while", "whereas",
+		NULL
 	};
 	for (size_t k = 0; words[k]; k++)
 		if (strcmp(w, words[k]) == 0)
@@ -196,11 +198,14 @@ grade_call_order(const char *text, size_t len, char *why, size_t whylen)
 
 	for (size_t i = 0; i <= len; i++) {
 		/* a sentence ends at . ! ? ; : or a line break followed by space
-		 * or the end: "scaler.step(opt)" holds a dot of its own */
+		 * or the end: "scaler.step(opt)" holds a dot of its own, and a
+		 * semicolon after a call ends a statement of one code line
+		 * ("scaler.scale(loss).backward(); scaler.unscale_(opt); ...") */
 		bool end = i == len || text[i] == '\n' ||
 		    ((text[i] == '.' || text[i] == '!' || text[i] == '?' || text[i] == ';' ||
 		    text[i] == ':') &&
-		        (i + 1 == len || isspace((unsigned char)text[i + 1])));
+		        (i + 1 == len || isspace((unsigned char)text[i + 1])) &&
+		        !(text[i] == ';' && i > 0 && text[i - 1] == ')'));
 		if (!end)
 			continue;
 		if (sentence(text, a, i, why, whylen))

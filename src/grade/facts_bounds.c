@@ -103,9 +103,11 @@ gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
 				return false;	/* "no more inf from values over 65504" */
 		}
 	/* "exp of anything above 11 is inf", "logits above 11": the figure is
-	 * an argument of exp, not a value of the format */
+	 * an argument of exp, not a value of the format; "a product of two
+	 * values above 256 overflows": of a product */
 	static const char *const arg[] = { "exp", "e", "exponential", "logit", "logits",
-		"input", "inputs", "argument", "arguments", "x", NULL };
+		"input", "inputs", "argument", "arguments", "x", "product", "operand", "operands",
+		"factors", "two", "both", "square", "squared", "multiplying", "multiplied", NULL };
 	for (size_t j = i - 1, d = 0; j > 0 && d < 3; d++)
 		if (gf_is_any(&tx->t[--j], arg))
 			return false;

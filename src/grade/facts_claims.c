@@ -78,6 +78,12 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			}
 			break;
 		}
+		/* "the 1e-8 is more like 6.5e-4": "more like" is "about" */
+		if (gf_is(&tx->t[j], "like") && j > 0 && (gf_is(&tx->t[j - 1], "more") ||
+		    gf_is(&tx->t[j - 1], "less"))) {
+			cmp = 0;
+			continue;
+		}
 		if (gf_is_any(&tx->t[j], greater))
 			cmp = 1;
 		else if (gf_is_any(&tx->t[j], less))
@@ -366,6 +372,12 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 			at = j;
 			break;
 		}
+		/* "the 1e-8 is more like 6.5e-4": "more like" is "about" */
+		if (gf_is(&tx->t[j], "like") && j > 0 && (gf_is(&tx->t[j - 1], "more") ||
+		    gf_is(&tx->t[j - 1], "less"))) {
+			cmp = 0;
+			continue;
+		}
 		if (gf_is_any(&tx->t[j], greater))
 			cmp = 1;
 		else if (gf_is_any(&tx->t[j], less))
@@ -468,24 +480,33 @@ prop_of(prop p, const fp_format *f)
 	    f->exp_bits;
 }
 
-/* The format "it" or "which" at i stands for, or GF_NOFMT: for "which"
- * the format just before it ("move to bf16, which is more precise than
- * fp16"); for "it" the subject, the first format of its sentence before
- * it, else of the sentence before ("bf16 keeps fp32's exponent. Downside:
- * it is less precise than fp16"), that is no part ("fp32's exponent"), no
- * term of a comparison ("than fp16") and not in a quotation. */
-static int
-antecedent(const gtext *tx, size_t i)
+/* The formats "it" or "which" at i may stand for, into c[] (at most 4),
+ * and how many: for "which" the format just before it ("move to bf16,
+ * which is more precise than fp16"); for "it" the formats of its sentence
+ * before it, else of the sentence before ("bf16 keeps fp32's exponent.
+ * Downside: it is less precise than fp16"), each no part ("fp32's
+ * exponent"), no term of a comparison ("than fp16") and not in a
+ * quotation.  A sentence may name two ("weights stay fp32, which matters
+ * more with bf16, so it is less precise than fp16"): the pronoun is
+ * ambiguous and the caller holds the claim false only if it is false of
+ * each. */
+static size_t
+antecedents(const gtext *tx, size_t i, int *c)
 {
 	static const char *const object[] = { "than", "as", "like", "vs", "versus", "unlike",
 		"over", NULL };
-	if (gf_is(&tx->t[i], "which"))
-		return i > 0 ? gf_format_of(tx, i - 1) : GF_NOFMT;
+	size_t nc = 0;
+	if (gf_is(&tx->t[i], "which")) {
+		int f = i > 0 ? gf_format_of(tx, i - 1) : GF_NOFMT;
+		if (f != GF_NOFMT)
+			c[nc++] = f;
+		return nc;
+	}
 	if (!gf_is(&tx->t[i], "it"))
-		return GF_NOFMT;
-	for (int back = 0; back < 2; back++) {
+		return 0;
+	for (int back = 0; back < 2 && nc == 0; back++) {
 		int sent = tx->t[i].sent - back;
-		for (size_t j = 0; j < i; j++) {
+		for (size_t j = 0; j < i && nc < 4; j++) {
 			if (tx->t[j].sent != sent)
 				continue;
 			/* "bf16's fp32-sized exponent", "the fp32 range": a
@@ -493,14 +514,17 @@ antecedent(const gtext *tx, size_t i)
 			static const char *const part[] = { "sized", "size", "like", "style", "level",
 				"range", "exponent", "exponents", "width", "equivalent", NULL };
 			int f = gf_format_of(tx, j);
-			if (f != GF_NOFMT && !(tx->t[j].flags & TK_POSS) &&
+			bool seen = false;
+			for (size_t q = 0; q < nc; q++)
+				seen |= c[q] == f;
+			if (f != GF_NOFMT && !seen && !(tx->t[j].flags & TK_POSS) &&
 			    tx->hypo[tx->t[j].clause] != HY_COND &&
 			    !(j > 0 && gf_is_any(&tx->t[j - 1], object)) &&
 			    !(j + 1 < tx->n && gf_is_any(&tx->t[j + 1], part)))
-				return f;
+				c[nc++] = f;
 		}
 	}
-	return GF_NOFMT;
+	return nc;
 }
 
 void
@@ -513,9 +537,12 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 	static const char *const rangew[] = { "range", "max", "maximum", "headroom", NULL };
 	static const char *const precw[] = { "precision", "mantissa", "fraction",
 		"significand", "accuracy", "resolution", NULL };
-	int a = gf_format_of(tx, i);
-	if (a == GF_NOFMT && (a = antecedent(tx, i)) == GF_NOFMT)
+	int cand[4];
+	size_t nc = 1;
+	int a = cand[0] = gf_format_of(tx, i);
+	if (a == GF_NOFMT && (nc = antecedents(tx, i, cand)) == 0)
 		return;
+	a = cand[0];
 	struct { int cmp; prop p; } pairs[4];
 	size_t np = 0;
 	int cmp = 0;
@@ -542,6 +569,13 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 			for (size_t q = 0; q < np; q++) {
 				double x = prop_of(pairs[q].p, A), y = prop_of(pairs[q].p, B);
 				bool truth = pairs[q].cmp == 1 ? x > y : pairs[q].cmp == -1 ? x < y : x == y;
+				/* an ambiguous "it": true of another candidate */
+				for (size_t c = 1; c < nc && !truth; c++) {
+					if (cand[c] == fb)
+						continue;
+					double xc = prop_of(pairs[q].p, fp_format_get((fp_id)cand[c]));
+					truth = pairs[q].cmp == 1 ? xc > y : pairs[q].cmp == -1 ? xc < y : xc == y;
+				}
 				if (truth)
 					continue;
 				if (pairs[q].p == P_RANGE)

@@ -270,6 +270,13 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 	if (set == 0 || !gf_asserted(tx, figtok) || gf_negated(tx, head, figtok))
 		return;
+	/* "a thermometer that tops out at 100 degrees": a figure in a unit
+	 * is a measurement of an analogy, no value of a format */
+	static const char *const unit[] = { "degrees", "degree", "celsius", "fahrenheit",
+		"km", "kph", "mph", "miles", "mile", "meters", "metres", "kg", "pounds",
+		"dollars", "euros", "volts", "rpm", "litres", "liters", "cm", "mm", NULL };
+	if (f->end < tx->n && gf_is_any(&tx->t[f->end], unit))
+		return;
 	/* "half the smallest subnormal", "half of that smallest subnormal
 	 * (≈2.98e-8)": half of it, a few words back */
 	bool halved = false;

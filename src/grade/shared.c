@@ -35,7 +35,7 @@ const char *const grade_shared_lines[] = {
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
 	    "span: seq: @bf which more/higher/better precision/precise/accurate ~6 | "
 	    "span: seq: @bf which round*/rounds better ~8 | "
-	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly -that/what/this/why/how/where/!0 ~4 | seq: @bf round*/rounds better ~4 | "
+	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly -that/what/this/why/how/where/!0/less/lower/not/never ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
 	    "\"more range and precision\" | \"both range and precision\" | "
 	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf -!0 ~5 | "

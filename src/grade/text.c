@@ -44,7 +44,8 @@ clause_negates(const gtext *tx)
 
 /* "What it can't do: fix a forward inf": a label of at most six words
  * that opens with what or things and holds a negator denies what follows
- * it, so it is read with it, as one clause. */
+ * it, so it is read with it, as one clause.  A verdict is no denial:
+ * "What went wrong: 1e8 overflows fp16" is a heading over the fault. */
 static bool
 denying_label(const gtext *tx)
 {
@@ -52,7 +53,14 @@ denying_label(const gtext *tx)
 	if (k < 2 || k > 6)
 		return false;
 	const char *w = tx->t[tx->n - k].raw;
-	return (strcmp(w, "what") == 0 || strcmp(w, "things") == 0) && clause_negates(tx);
+	if (strcmp(w, "what") != 0 && strcmp(w, "things") != 0)
+		return false;
+	for (size_t j = 0; j < k; j++) {
+		unsigned fl = tx->t[tx->n - 1 - j].flags;
+		if ((fl & (TK_NEGATOR | TK_PRENEG)) && !(fl & TK_JUDGE))
+			return true;
+	}
+	return false;
 }
 
 /* "Wrong 1: clip before unscale_", "Bad: update before step": a label of

@@ -79,6 +79,8 @@ static const char *const postskip[] = {
 	"complete", "pure", "only", "merely", "affect", "affects", "touch",
 	"touches", "change", "changes", "aimed", "targeted", "improv", "improve",
 	"has", "have", "leav", "leave", "bring", "save", "sav",
+	/* "raising the scale gives nothing", "buys you nothing" */
+	"giv", "give", "buy", "buys", "gain", "achiev", "achieve", "accomplish", "you",
 	/* adverbs of frequency and degree: "the scaler is normally pointless" */
 	"normally", "normal", "usually", "usual", "typically", "generally",
 	"general", "mostly", "often", "largely", "basically", "essentially",
