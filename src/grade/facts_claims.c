@@ -209,6 +209,8 @@ result_exactly(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n
  * fp16": a figure said to be held exactly, checked by encoding it into the
  * format its clause names (or the one format of its sentence).  Returns
  * true when the figure was read as such a claim. */
+static size_t antecedents(const gtext *tx, size_t i, int *c);
+
 static bool
 exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
 {
@@ -242,13 +244,28 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 	    !(i > 2 && (tx->t[i - 3].flags & TK_NEGATOR))) {
 		int g = GF_NOFMT;
 		for (size_t q = i - 1, d = 0; q-- > 0 && d < 3 && g == GF_NOFMT; d++)
-			g = gf_format_of(tx, q);
+			if (!(q > 0 && (gf_is(&tx->t[q - 1], "as") || gf_is(&tx->t[q - 1], "than") ||
+			    gf_is(&tx->t[q - 1], "like"))))
+				g = gf_format_of(tx, q);
 		/* "Switch to bf16: ... it stores 100,000,000 exactly": the one
 		 * format "it" can be */
+		/* ... the term of a comparison left out: "bf16 has the same
+		 * range as fp32 and represents 1e8 exactly" is said of bf16 */
 		unsigned set = 0;
 		for (size_t q = tx->cstart[tx->t[i].clause]; g == GF_NOFMT && q < tx->cend[tx->t[i].clause]; q++)
-			if (gf_format_of(tx, q) != GF_NOFMT && !(tx->t[q].flags & TK_POSS))
+			if (gf_format_of(tx, q) != GF_NOFMT && !(tx->t[q].flags & TK_POSS) &&
+			    !(q > 0 && (gf_is(&tx->t[q - 1], "as") || gf_is(&tx->t[q - 1], "than") ||
+			    gf_is(&tx->t[q - 1], "like"))))
 				set |= 1u << gf_format_of(tx, q);
+		/* "switch to bf16 - it has fp32's range and represents 1e8
+		 * exactly": what "it" stands for */
+		for (size_t q = tx->cstart[tx->t[i].clause]; g == GF_NOFMT && set == 0 && q < i; q++)
+			if (gf_is(&tx->t[q], "it")) {
+				int c[4];
+				size_t nc = antecedents(tx, q, c);
+				for (size_t k = 0; k < nc; k++)
+					set |= 1u << c[k];
+			}
 		if (g == GF_NOFMT && set == 0)
 			set = gf_candidates(tx, i);
 		if (g == GF_NOFMT && set && !(set & (set - 1)))

@@ -414,7 +414,8 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 	static const char *const aux[] = { "does", "do", "did", "is", "are", "was", "will",
 		"would", "can", "could", NULL };
 	static const char *const contrast[] = { "and", "but", "whereas", "while", "yet", NULL };
-	for (size_t q = me; q < ce && q - me <= 6; q++) {
+	size_t skipped = 0;	/* tokens of a factor passed over ("by S = 2^16") */
+	for (size_t q = me; q < ce && q - me - skipped <= 6; q++) {
 		const gtok *t = &tx->t[q];
 		/* "fp16's exponent causes inf, and bf16's 8-bit exponent
 		 * doesn't": the verb left out, what is denied is the other
@@ -428,7 +429,22 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			q += grade_tok_is(&tx->t[q + 1], "the") ? 2 : 1;
 			continue;
 		}
-		if (q - me > 4)
+		/* "scaling by S = 2^16 or 2^24 doesn't help": the factor
+		 * named, figures and all */
+		if (strcmp(t->raw, "by") == 0 && q + 2 < ce) {
+			size_t r = q + 1;
+			while (r + 1 < ce && r <= q + 6 && (tx->t[r].isnum || grade_tok_is(&tx->t[r], "s") ||
+			    grade_tok_is(&tx->t[r], "is") || grade_tok_is(&tx->t[r], "or") ||
+			    grade_tok_is(&tx->t[r], "x") || grade_tok_is(&tx->t[r], "a") ||
+			    grade_tok_is(&tx->t[r], "factor")))
+				r++;
+			if (r > q + 1) {
+				skipped += r - q;
+				q = r - 1;
+				continue;
+			}
+		}
+		if (q - me - skipped > 4)
 			break;
 		if (!(t->flags & TK_POSTSKIP))
 			break;

@@ -105,6 +105,10 @@ const char *const grade_shared_lines[] = {
 	    "seq: =it/gradscaler/scaler rescales/rescale/rescaling activation*/the activations -not/never/can't/cannot ~4 | "
 	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
+	"  | seq: bigger/larger/higher/big loss/=scale/=s also @fixes the softmax/forward/logits/exp*/exps -not/never/cannot/can't/won't/doesn't ~10 | "
+	    "seq: loss scaler/gradscaler/scaler handles/handle/takes the rest -not/never ~5 | "
+	    "seq: @fixes underflow*/underflows everywhere/anywhere -not/never/cannot/can't/only ~4 | "
+	    "seq: including activations/activation that underflowed/underflow in the forward -not/never/cannot/can't/except ~8",
 	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~12 | "
 	    "seq: also the standard/usual/right fix when/for the forward -not ~8 | seq: scal*/scaling shifts/moves every/all tensor* -not ~6",
 	"  | seq: @scaling/scaler handl*/handles/covers/covered both ends -not/never ~6 | "
@@ -136,7 +140,7 @@ const char *const grade_shared_lines[] = {
 	    "not: seq: need*/needs fp32/float32 master weights ~4 | "
 	    "not: seq: =scale/scaling/@scaling there so/that small/tiny weight updates/update -master ~10 | "
 	    "span: seq: @scaling/=scale is for stopping/preventing/keeping small/tiny weight updates/update from -master/not ~14 | "
-	    "seq: =it/scaling/scaler stop*/stops/keep*/prevent* tiny/small weight updates/update from vanish*/disappear*/lost "
+	    "seq: =it/scaling/scaler stop*/stops/keep*/prevent* tiny/small weight updates/update from vanish*/disappear*/lost/round*/being "
 	    "-not/never/master/fp32 ~10 | "
 	    "span: seq: @scaling for updates too small/tiny -not/never/master/fp32 ~18 | "
 	    "span: seq: update*/updates @scaling/=scale keeps/makes big/large enough -not/never/master ~14",
@@ -198,6 +202,7 @@ const char *const grade_shared_lines[] = {
 	    "shifted form is safe in every format",
 
 	"misconception softmax-eps: seq: epsilon/eps fix*/solv*/prevent*/avoid*/stop*/help*/cure* -not ~8 | seq: add*/plus 1e-6/1e-8/1e-12/eps/epsilon ~4 | "
+	    "seq: need*/still/add*/put* an/a/small epsilon/eps in/to the denominator -not/never/don't/dont ~8 | "
 	    "seq: \"division by zero\"/\"divide by zero\"/\"dividing by zero\" "
 	    "-against/guard*/guards/protect*/prevent*/avoid*/not/never/isnt ~4 | "
 	    "\"denominator is zero\" | seq: denominator zero ~4",
@@ -205,6 +210,7 @@ const char *const grade_shared_lines[] = {
 	    "an epsilon cannot help",
 
 	"misconception scale-in-fp16: seq: =scale/factor itself stored/held/kept/fp16/half ~6 | "
+	    "seq: gradscaler/scaler stores/keeps/holds it in fp16/half -not/never/fp32/float32/weights/master ~6 | "
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
 	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
@@ -284,7 +290,7 @@ const char *const grade_shared_lines[] = {
 	"  why: the gradients must be divided by S before the optimizer step (unscale_, or "
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
 
-	"misconception unscale-twice: seq: unscale*/unscale_ optimizer again -not/never/don't/dont/once ~6 | "
+	"misconception unscale-twice: seq: unscale*/unscale_ optimizer again -not/never/don't/dont/once/real/true/original/back/normal/size/magnitude* ~6 | "
 	    "seq: unscale*/unscale_ once more -not/never/don't/dont ~5 | "
 	    "seq: unscale* twice/again harmless/safe/fine/idempotent ~8 | "
 	    "seq: second call harmless/safe/fine | seq: unscale* \"as many times\" | "
