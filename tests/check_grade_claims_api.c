@@ -316,6 +316,29 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "softmax", "exp returns NaN for 20 in fp16, which then spreads.", "overflow-gives-nan" },
 	{ "softmax", "In fp32 the range is practically unlimited, so naive is fine there.",
 	    "fp32-naive-softmax" },
+	/* fresh-z's false claims, worded apart */
+	{ "step-order", "Once the run has been clean for 2000 iterations, update() halves the scale.",
+	    "scale-down-when-stable" },
+	{ "softmax", "Dividing infinity by any number at all yields NaN.", "inf-div-any-nan" },
+	{ "step-order", "You may leave out clip_grad_norm_: GradScaler performs clipping "
+	    "automatically.", "scaler-clips" },
+	{ "overflow", "Keeping fp32 master weights prevents that forward overflow.",
+	    "master-fixes-overflow" },
+	{ "softmax", "The max subtraction only works when all the logits are positive.",
+	    "max-needs-positive" },
+	{ "softmax", "Even after the shift all the exps can underflow to 0, so you get 0/0.",
+	    "shift-zero-denominator" },
+	{ "underflow", "bf16 has a narrower exponent range, so gradients underflow even sooner.",
+	    "bf16-less-range" },
+	{ "bf16", "Tensor cores only accelerate bf16 matmuls.", "fp16-no-tensor-cores" },
+	{ "underflow", "A value like 1e-8 needs too many digits for a 16-bit float.",
+	    "underflow-is-digits" },
+	{ "mock-overflow", "Gradient clipping will remove the inf.", "clip-caps-inf" },
+	{ "mock-overflow", "It cannot exceed 65504 anyway: the scaler keeps it in fp16.",
+	    "scale-in-fp16" },
+	{ "softmax", "A big loss scale also shields the logits from overflowing.",
+	    "scale-fixes-forward" },
+	{ "bf16", "Converting fp32 tensors to bf16 and back is lossless in range.", "cast-lossless" },
 	{ NULL, NULL, NULL }
 };
 
@@ -445,6 +468,23 @@ START_TEST(library_hardware_memory_claims)
 		    "raising the scale." },
 		{ "underflow", "Another suggests raising the learning rate, but that does nothing: "
 		    "lr times 0 is still 0." },
+		/* fresh-z's right answers that were charged, worded apart */
+		{ "bf16", "Master weights stay fp32, which matters more with bf16, since it is less "
+		    "precise than fp16." },
+		{ "mock-underflow", "With S = 65536 the 1e-8 is more like 6.5e-4, which fp16 holds." },
+		{ "overflow", "What went wrong: 10000 × 10000 = 1e8 overflows fp16." },
+		{ "overflow", "A product of two values above 256 overflows fp16." },
+		{ "softmax", "A gauge that tops out at 100 degrees reads the same for 200 and 250." },
+		{ "overflow", "So raising the scale gives nothing, only more skipped steps." },
+		{ "mock-softmax", "Divide both exponentials by e^20 first, which is subtracting the max." },
+		{ "mock-softmax", "bf16's machine epsilon is 2^-7." },
+		{ "step-order", "What breaks: zero_grad between backward and step and you throw away "
+		    "the gradients." },
+		{ "step-order", "A second unscale_ before update() raises an error." },
+		{ "step-order", "update() uses that same result to lower or raise the scale." },
+		{ "bf16", "fp16: scaler.scale(loss).backward(); scaler.unscale_(opt); "
+		    "scaler.step(opt); scaler.update(), while bf16 is just loss.backward(), "
+		    "opt.step()." },
 	};
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
 		ck_assert_msg(!charged(fine[i][0], fine[i][1], NULL, &res), "'%s' is charged",
@@ -501,6 +541,7 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "softmax", "Shifted you get exp(0) and exp(-1), so the softmax output is [1, 0.37]." },
 		{ "softmax", "Shifted you get exp(0) and exp(-1), which normalise to about [0.6, 0.4]." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6.1e-5." },
+		{ "overflow", "Use bf16: it has the same range as fp32 and represents 1e8 exactly." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
 		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),

@@ -29,7 +29,7 @@ const char *const grade_shared_lines[] = {
 	    "\"scaling the loss\" | \"scale factor\" | =scaling",
 	"synonym bf: bf16 | bfloat16 | \"brain float\" | \"bfloat 16\" | \"bf 16\"",
 	"synonym fixes: fix* | rescue* | recover* | sav* | solv* | cure* | repair* | "
-	    "prevent* | protect* | handl* | help*",
+	    "prevent* | protect* | shield* | handl* | help*",
 
 	"misconception bf16-more-precise: seq: @bf more/higher/better/greater/extra/finer "
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
