@@ -339,6 +339,13 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "softmax", "A big loss scale also shields the logits from overflowing.",
 	    "scale-fixes-forward" },
 	{ "bf16", "Converting fp32 tensors to bf16 and back is lossless in range.", "cast-lossless" },
+	{ "softmax", "Autocast runs softmax in fp16 just like the matmuls.", "autocast-softmax-half" },
+	{ "bf16", "Older GPUs are fine, but fp16 cannot run on the tensor cores of an A100.",
+	    "fp16-no-tensor-cores" },
+	{ "step-order", "GradScaler divides the loss so the gradients stay small in backward.",
+	    "scale-divides-loss" },
+	{ "softmax", "Shift by the max, but only after the exponentials are taken.",
+	    "subtract-after-softmax" },
 	{ NULL, NULL, NULL }
 };
 

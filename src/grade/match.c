@@ -356,6 +356,10 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			/* "raising S at best means the step is skipped" */
 			if (strcmp(w, "at") == 0 && q + 1 < ce && grade_tok_is(&tx->t[q + 1], "best"))
 				return true;
+			/* "runs softmax in fp16 just like matmuls": a likeness */
+			if (strcmp(w, "just") == 0 && q + 1 < ce && (grade_tok_is(&tx->t[q + 1], "like") ||
+			    grade_tok_is(&tx->t[q + 1], "as")))
+				break;
 			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
 			    (strcmp(w, "only") == 0 && q + 1 < ce &&
 			    !grade_tok_is(&tx->t[q + 1], "if") && !grade_tok_is(&tx->t[q + 1], "when")))
