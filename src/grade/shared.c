@@ -165,6 +165,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: shift*/subtract* slightly different ~8 | "
 	    "seq: change*/alter*/changes probabilit*/result/output slightly | seq: slightly change*/alter*/different | "
 	    "seq: approximation accept*/\"close enough\"",
+	"  | seq: max-shifted/shifted/shift* version/softmax has a different gradient/gradients -not/never/same ~8",
 	"  | seq: subtract*/subtracting/shift* cost*/price small/slight bias/error/inaccuracy -not/no/never/without ~12 | "
 	    "seq: rather than the exact softmax/result/probabilit* -not ~6 | "
 	    "seq: subtract*/shift* slightly approximat*/approximates the true/exact -not/no/never ~10 | "
@@ -233,6 +234,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: drop*/remove*/discard* fp32 cop*/master | "
 	    "not: seq: master/moment*/states/adam @bf loss/accuracy ~10 | "
 	    "seq: optimizer/master state/weights must also/be stored/kept/be in @bf -not/never ~10",
+	"  | seq: store/keep the weights and adam/optimizer moments/state purely/entirely/only in @bf -not/never/master ~12 | seq: @bf with/needs no fp32/float32 copy/master -not/never ~8",
 	"  | seq: keep*/store*/hold* weights/states/moments purely/only/entirely/all in @bf -not/never ~8 | not: seq: tiny/small updates lost @bf ~6",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
@@ -287,6 +289,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: learning rate absorb* | seq: absorb*/compensat* factor/scale | "
 	    "seq: step*/steps with =scaled gradient*/grads | seq: unscal* after optimizer*/optimiser* step* | "
 	    "seq: unscal* after =step/=steps | seq: update*/updated with big/=scaled gradient*",
+	"  | seq: optimizer always/still receives/gets/sees gradients multiplied/scaled by the scale -not/never/unscal* ~10",
 	"  why: the gradients must be divided by S before the optimizer step (unscale_, or "
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
 
@@ -310,6 +313,7 @@ const char *const grade_shared_lines[] = {
 	    "\"no step is ever lost\" | seq: no step lost | seq: never lose* step*/update* | "
 	    "seq: gradscaler/scaler/it re run*/runs/do*/does backward/batch/step ~8 | "
 	    "seq: re-run*/re-runs/rerun*/redo* backward/batch with half/lower/smaller/new ~8",
+	"  | seq: recompute*/rerun*/re-run*/redo*/repeat* the/that same batch/backward/step/pass with/at half/a lower/smaller/the =scale/=s -not/never ~12 | seq: immediately recompute*/rerun*/re-run*/redo*/redoes the/that backward/batch -not/never ~6",
 	"  why: a skipped step is lost: GradScaler does not redo the batch, it only lowers "
 	    "the scale for the next iteration",
 
@@ -422,6 +426,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: fewer/less exponent bits than fp16/half -e4m3/fp8/int8/e5m2 | "
 	    "seq: @bf shar*/has/keeps/uses fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~6 | "
 	    "seq: tf32 fp16/half 5-bit/five-bit/5/same exponent* -fp32/float32/8 ~10 | seq: tf32 is just fp16/half ~4",
+	"  | seq: @bf smaller/narrower/reduced/less exponent range -not/never/fp32/float32/slightly ~6 | seq: @bf underflow*/underflows worse/more -not/never/less/fp32/float32 ~8",
 	"  | seq: @bf its smaller/narrower exponent range ~6 | seq: @bf needs/need larger/bigger/more loss scale* -not ~6 | seq: @bf essentially/basically/just tf32 ~4",
 	"  why: bf16 has 8 exponent bits, fp32's, against fp16's 5: that is where its range "
 	    "comes from",
@@ -457,6 +462,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: multipl* activation* forward by =scale | seq: =scale also multipl* activation*/forward ~6 | "
 	    "seq: scaler/gradscaler multipl*/scales forward activation* ~6 | seq: scaler/gradscaler multipl*/scales the activation*/activations/inputs by -not ~9 | "
 	    "span: seq: =scale/=s so the forward/product shrink*/shrinks -not/never/instead/input/inputs ~10",
+	"  | seq: unscale_/unscale*/scaler also divides/divid* the cached/forward activation*/activations -not/never ~8 | seq: dynamic =scale/scaler shrinks/shrink*/scales the forward activation*/activations -not/never/cannot/can't ~8 | seq: backoff/backing in update shrinks/shrink* them/activation*/activations into range -not/never ~10",
 	"  | seq: smaller/lower =scale/=s/@scaling shrink*/shrinks/reduc*/reduces the forward activation*/logits/inputs -not/never ~8 | "
 	    "seq: scaling/scales the loss also scal*/scales/multipl* the activation*/forward -not/never ~8 | "
 	    "seq: =it/scaler/gradscaler divides the activation* by -not/never ~6 | "
@@ -533,6 +539,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: divid*/scal*/lower*/reduc* learning rate/lr by/with =s/=scale/scale ~6 | "
 	    "seq: learning rate/lr must/should/has divid*/scal* =s/=scale/scale ~8 | "
 	    "seq: it/scaler/gradscaler halv*/lower*/reduc*/cut* the optimizer/optimizers learning rate/lr -not/never ~6 | seq: retr*/retry/retries the step/same gradient*/grads -not/never ~6",
+	"  | seq: learning rate/lr divided/scaled by 65536/=s/scale -not/never/unscal* ~8 | seq: divid*/divides the learning rate/lr by =s/the scale/65536 -not/never ~8",
 	"  | seq: it/scaler/gradscaler/step halv*/lower*/reduc* the learning rate/lr -not/never ~5",
 	"  why: GradScaler never touches the learning rate: it scales the loss and divides "
 	    "the gradients back before the step",
@@ -547,6 +554,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception shift-gives-nan: seq: subtract*/shift* max underflow* nan ~10 | "
 	    "seq: very/large negative logit* underflow* nan ~8",
+	"  | span: seq: after/shift*/subtract* all/every the exponentials/exps/terms underflow*/zero 0/zero -not/never/largest/max/biggest ~14",
 	"  why: after the shift, very negative exponents underflow to 0, which is harmless: "
 	    "the largest term is exp(0) = 1, so the sum is at least 1",
 
@@ -624,6 +632,7 @@ const char *const grade_shared_lines[] = {
 	    "at/to 65504/max/maximum/largest -not/never/inf/infinity/doesn't/doesnt/instead ~8 | "
 	    "seq: saturat*/clamp*/cap* at/to 65504 instead of/rather inf/overflow* -not/never ~8 | "
 	    "seq: anything/values/everything above/over 65504 gets/get/is/are clamped/saturat*/capped/pinned -not/never/doesn't/isn't/won't ~8",
+	"  | seq: product/value/result gets/is clamped/clipped/saturated to 65504 -not/never/instead ~6",
 	"  why: IEEE rounding sends a value past 65504 (and the halfway point above it) to inf; "
 	    "fp16 arithmetic does not saturate",
 
