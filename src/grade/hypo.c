@@ -261,7 +261,8 @@ grade_mark_hypotheticals(gtext *tx)
 		/* "a colleague once told me": an adverb between */
 		static const char *const adv[] = { "once", "always", "recently", "also", "just",
 			"even", "often", "sometimes", NULL };
-		bool who_adv = i > 1 && grade_word_in(tx->t[i - 1].raw, adv) && (tx->t[i - 2].wc & WC_WHO) &&
+		bool who_adv = (tx->t[i].wc & WC_SAY) && i > 1 && (tx->t[i - 2].wc & WC_WHO) &&
+		    grade_word_in(tx->t[i - 1].raw, adv) &&
 		    tx->t[i - 2].clause == tx->t[i].clause;
 		if (tx->t[i].clause == tx->t[i - 1].clause && (reports(tx, i) || named_view ||
 		    ((tx->t[i].wc & WC_SAY) && ((tx->t[i - 1].wc & WC_WHO) || who_adv ||
@@ -324,6 +325,10 @@ grade_mark_hypotheticals(gtext *tx)
 	static const char *const then_verb[] = { "gets", "get", "is", "are", "becomes",
 		"ends", "would", "will", "sees", "compares", "clips", "goes", NULL };
 	for (size_t i = 1; i + 1 < tx->n; i++) {
+		/* (only an "and" can open the consequence: the rest is asked
+		 * of it alone, not of every token) */
+		if (!grade_tok_is(&tx->t[i], "and") || tx->t[i + 1].clause != tx->t[i].clause)
+			continue;
 		bool who = grade_word_in(tx->t[i + 1].raw, then_who);
 		for (size_t v = i + 2; !who && v <= i + 3 && v < tx->n; v++) {
 			const gtok *s1 = &tx->t[v - 1];
