@@ -504,6 +504,10 @@ START_TEST(library_hardware_memory_claims)
 		    "the gradients." },
 		{ "step-order", "A second unscale_ before update() raises an error." },
 		{ "step-order", "update() uses that same result to lower or raise the scale." },
+		/* fresh-aa's */
+		{ "softmax", "softmax(x) = softmax(x - c) for any c, so we can shift without changing "
+		    "the answer." },
+		{ "underflow", "GradScaler defaults to init_scale=2.**16 and growth_interval=2000." },
 		{ "bf16", "fp16: scaler.scale(loss).backward(); scaler.unscale_(opt); "
 		    "scaler.step(opt); scaler.update(), while bf16 is just loss.backward(), "
 		    "opt.step()." },

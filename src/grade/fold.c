@@ -139,6 +139,9 @@ grade_read_number(const char *s, size_t n, double *v, grade_numform *form)
 		form->ndig = intdig;
 	/* a power: base^exp or base**exp, exp maybe (-24); or in words, "2
 	 * power -24", "2 to the power of -24", "2 raised to -24" */
+	/* "2.**16", Python's float power: the point ends the base */
+	if (i + 2 < n && s[i] == '.' && ((s[i + 1] == '*' && s[i + 2] == '*') || s[i + 1] == '^'))
+		i++;
 	size_t worded = power_words(s, n, i);
 	if (i < n && (worded || s[i] == '^' || (s[i] == '*' && i + 1 < n && s[i + 1] == '*'))) {
 		size_t j = worded ? worded : i + (s[i] == '^' ? 1 : 2);

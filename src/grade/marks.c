@@ -133,6 +133,11 @@ grade_list_marker(const char *a, size_t i, size_t used, size_t o, double v, cons
 		if (!isdigit((unsigned char)a[k]))
 			return false;	/* 1.5, 2^16, 65,504 */
 	size_t f = i + used;
+	/* "1) take the max, 2) subtract it": a parenthesis closing the
+	 * item number */
+	bool paren = f + 1 < o && a[f] == ')' && a[f + 1] == ' ';
+	if (paren)
+		f++;
 	if (f >= o || a[f] != ' ')
 		return false;
 	while (f < o && a[f] == ' ')
@@ -140,7 +145,7 @@ grade_list_marker(const char *a, size_t i, size_t used, size_t o, double v, cons
 	if (f >= o || !isalpha((unsigned char)a[f]))
 		return false;
 	if (v == 1) {
-		if (tx->n == 0 || tx->t[tx->n - 1].sent != tx->nsent)
+		if (tx->n == 0 || tx->t[tx->n - 1].sent != tx->nsent || paren)
 			*marker = 1;
 		return false;
 	}

@@ -382,9 +382,11 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			    strcmp(tx->t[q + 1].stem, "nan") == 0 ||
 			    strncmp(tx->t[q + 1].stem, "overflow", 8) == 0))
 				return true;
-	/* inside: "bf16 is not more precise", "scaling is not needed" */
+	/* inside: "bf16 is not more precise", "scaling is not needed",
+	 * "shift without changing the answer" */
 	for (size_t q = ms + 1; q + 1 < me; q++)
-		if (tx->t[q].flags & TK_NEGATOR)
+		if ((tx->t[q].flags & TK_NEGATOR) || ((tx->t[q].flags & TK_PRENEG) &&
+		    grade_tok_is(&tx->t[q], "without") && !part_of(ph, tx, q)))
 			return true;
 	while (me < ce && part_of(ph, tx, me))
 		me++;

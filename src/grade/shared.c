@@ -340,7 +340,7 @@ const char *const grade_shared_lines[] = {
 	    "is what makes probabilities",
 
 	"misconception no-clip-needed: seq: clip*/clipping unnecessary/needless/redundant | "
-	    "not: seq: clip*/clipping becomes/become ~3 | not: seq: clip*/clipping needed/necessary/required ~4 | "
+	    "not: seq: clip*/clipping becomes/become ~3 | not: seq: clip*/clipping needed/necessary/required -!0 ~4 | "
 	    "seq: gradients/grads no longer explode | seq: can not explode | seq: can not blow up | "
 	    "seq: remove*/drop* gradient clipping/clip*",
 	"  why: clipping bounds large gradients, which any format can hold and which still "
