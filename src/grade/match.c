@@ -343,8 +343,9 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			if (grade_word_in(w, subj) && q + 1 < ce)
 				continue;
 			/* "inf times a larger scale is still inf" */
-			if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 ||
-			    strcmp(w, "remains") == 0 || strcmp(w, "also") == 0) && q + 1 < ce &&
+			if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 || strcmp(w, "stay") == 0 ||
+			    strcmp(w, "remains") == 0 || strcmp(w, "remain") == 0 ||
+			    strcmp(w, "also") == 0) && q + 1 < ce &&
 			    (strcmp(tx->t[q + 1].stem, "inf") == 0 || strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
 			    strcmp(tx->t[q + 1].stem, "nan") == 0))
 				return true;

@@ -80,6 +80,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: only fp64/float64/double can hold/represent/store -not ~4 | "
 	    "seq: need*/needs float64/fp64/double for 1e8/100000000/it -not/never ~6 | "
 	    "seq: past/beyond/exceed*/exceeds what fp32/float32 can hold/represent/store -not/never ~6",
+	"  | seq: need/needs fp64/float64/double for that/this/the op/it -not/never ~6 | seq: fp32/float32 can't/cannot hold 1e8 -exactly ~6",
 	"  | seq: overflow*/inf fp16 fp32/float32 too/alike/as -not/never/only ~8 | seq: any 16 32-bit/32 float -not ~8 | seq: overflow* fp32/float32 as well -not ~8",
 	"  why: 1e8 is far inside the range of bf16 and fp32 (their largest finite value is "
 	    "about 3.4e38); only fp16 overflows there",
@@ -100,6 +101,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: @scaling @fixes forward/activation*/activations -keep/leav*/alone/untouched/after/afterwards/later/downstream ~12 | "
 	    "seq: @scaling also forward/activation* ~6 | seq: =it also @fixes forward/activation* ~6 | seq: @scaling should caught/catch* ~5 | "
 	    "seq: @scaling broken ~3 | seq: =scale applied/multiplies/multiplied input*/inputs/activation*",
+	"  | seq: =it/=scale protects/shields/guards the forward activation*/activations -not/never/cannot/can't/won't ~6",
 	"  | seq: @scaling would/will/can catch*/recover*/rescal*/fix* nan/output*/probabilit* -skip*/skips ~8 | "
 	    "seq: @scaling would/will also have caught/fixed/rescued it/this -not/never/skip*/skips ~8 | "
 	    "seq: =it/gradscaler/scaler rescales/rescale/rescaling activation*/the activations -not/never/can't/cannot ~4 | "
@@ -144,6 +146,7 @@ const char *const grade_shared_lines[] = {
 	    "-not/never/master/fp32 ~10 | "
 	    "span: seq: @scaling for updates too small/tiny -not/never/master/fp32 ~18 | "
 	    "span: seq: update*/updates @scaling/=scale keeps/makes big/large enough -not/never/master ~14",
+	"  | seq: @scaling/scaling/=scale stops/keeps/prevents tiny/small updates from disappearing/vanishing/vanish*/lost -not/never/master ~10 | seq: keeps the weight update itself =s times larger ~8 | seq: weight update*/updates =s times larger during the step -not/never ~10",
 	"  | seq: weight/the update* is/becomes/gets =s/then times bigger/larger -not/never/unscal*/divid* ~8 | "
 	    "seq: so/that the/an/each update/updates registers/register/survives/sticks -not/never/master/fp32/float32 ~5 | "
 	    "seq: purpose/point/job make/making weight updates/update bigger/larger -master/fp32/float32 ~8 | "
@@ -388,6 +391,7 @@ const char *const grade_shared_lines[] = {
 	"misconception clip-threshold-scaled: seq: max/norm/threshold \"get scale\" -not/never/don't ~8 | "
 	    "seq: threshold/max_norm multipl*/scal* by =s/=scale -gradient*/grads/grad/measured | "
 	    "seq: multipl*/scal* clip*/clipping threshold/max_norm by =s/=scale -gradient*/grads/grad",
+	"  | seq: clipping/clip the real/true gradients/grads at a norm of 65536 -not/never ~10",
 	"  why: unscale_ before clipping instead: a threshold tied to the current scale changes "
 	    "as GradScaler moves the scale and breaks with inf gradients",
 
@@ -591,6 +595,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: loss is loss float ~6 | "
 	    "seq: cast*/convert*/upcast* output/result/product/probabilit*/loss fp32/float32 after/afterwards ~8 | "
 	    "seq: cast*/convert* to fp32/float32 afterwards/after -before/first ~6",
+	"  | seq: .float()/float() on the product/result/output right/just/straight after the multiply/matmul/multiplication/product ~10",
 	"  why: once a value is inf, casting it to fp32 gives inf: the cast has to come before "
 	    "the operation that overflows",
 
