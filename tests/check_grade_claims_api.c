@@ -568,12 +568,19 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "softmax", "Shifted you get exp(0) and exp(-1), which normalise to about [0.6, 0.4]." },
 		{ "underflow", "The smallest positive value fp16 can hold is about 6.1e-5." },
 		{ "overflow", "Use bf16: it has the same range as fp32 and represents 1e8 exactly." },
+		{ "overflow", "Use bf16: it has the same range as fp32 and more precision than fp16." },
+		{ "bf16", "bf16 is 1 sign bit, 8 exponent bits and 8 mantissa bits." },
+		{ "bf16", "bf16 moves bits to the exponent, 8 exponent bits and 10 mantissa bits "
+		    "against fp16's 5 and 10." },
+		{ "overflow", "Use bf16 - it has the fp32 exponent range, so 1e8 comes out exactly "
+		    "as 100,000,000." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
 		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),
 		    "'%s' is not a false figure", wrong[i][1]);
 	static const char *const right[][2] = {
 		{ "bf16", "bf16 keeps fp32's exponent. Downside: it is less precise than fp16." },
+		{ "bf16", "bf16 has the same range as fp32 and less precision than fp16." },
 		{ "softmax", "Prefer bf16, which has a far wider range than fp16." },
 		{ "overflow", "fp16 takes 2 bytes per value and fp32 takes 4 bytes." },
 		{ "overflow", "Mixed precision with Adam costs about 16 bytes per parameter." },

@@ -174,16 +174,30 @@ check_layout(const gtext *tx, gfigure *out, size_t *n, size_t max)
 				if (gf_format_of(tx, j) != GF_NOFMT && !(tx->t[j].flags & TK_POSS))
 					named |= 1u << gf_format_of(tx, j);
 			}
-		if (compared || (named & (named - 1)))
+		/* ... unless the two widths are said together, "8 exponent bits
+		 * and 10 mantissa bits against fp16's 5 and 10": nothing of
+		 * another format stands between them */
+		bool together = m <= i + 6;
+		for (size_t j = i + 1; j < m && together; j++)
+			together = !tx->t[j].isnum && !gf_is_any(&tx->t[j], versus) &&
+			    gf_format_of(tx, j) == GF_NOFMT;
+		if (!together && (compared || (named & (named - 1))))
 			continue;	/* two formats: the widths may be of each */
 		unsigned set = named ? named : gf_candidates(tx, i) |
 		    1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 		double e = tx->t[i].num, w = tx->t[m].num;
+		/* "1 sign bit, 8 exponent bits and 8 mantissa bits": with the
+		 * sign counted the fields fill the word, so the mantissa is the
+		 * stored fraction, without the implicit bit */
+		bool sign = false;
+		for (size_t j = 0; j + 1 < tx->n && !sign; j++)
+			sign = tx->t[j].sent == tx->t[i].sent && tx->t[j].isnum && tx->t[j].num == 1 &&
+			    gf_is(&tx->t[j + 1], "sign");
 		bool some = false;
 		for (int id = 0; id < FP_NFORMATS && !some; id++) {
 			const fp_format *F = fp_format_get((fp_id)id);
 			some = (set & (1u << id)) && e == F->exp_bits &&
-			    (w == F->man_bits || w == F->man_bits + 1);
+			    (w == F->man_bits || (!sign && w == F->man_bits + 1));
 		}
 		if (!some)
 			gf_say(out, n, max, m, "%g exponent and %g mantissa bits are no format's "

@@ -176,18 +176,25 @@ result_exactly(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n
 {
 	static const char *const gives[] = { "gives", "give", "yields", "yield", "returns",
 		"return", "produces", "produce", "results", "evaluates", "get", "gets", "got", NULL };
-	if (i < 2 || !gf_is(&tx->t[i - 1], "exactly") || !gf_asserted(tx, i))
+	/* "1e8 comes out exactly as 100,000,000": the adverb before "as" */
+	bool exactly_as = i > 3 && gf_is(&tx->t[i - 1], "as") && gf_is(&tx->t[i - 2], "exactly") &&
+	    gf_is(&tx->t[i - 3], "out");
+	if (i < 2 || (!exactly_as && !gf_is(&tx->t[i - 1], "exactly")) || !gf_asserted(tx, i))
 		return false;
-	bool out_as = i > 3 && gf_is(&tx->t[i - 2], "as") && gf_is(&tx->t[i - 3], "out");
+	bool out_as = exactly_as || (i > 3 && gf_is(&tx->t[i - 2], "as") && gf_is(&tx->t[i - 3], "out"));
 	bool to = i > 3 && gf_is(&tx->t[i - 2], "to") && gf_is_any(&tx->t[i - 3], gives);
 	if (!out_as && !to && !gf_is_any(&tx->t[i - 2], gives))
 		return false;
 	for (size_t q = i - 1; q-- > 0 && q + 6 > i && tx->t[q].clause == tx->t[i].clause;)
 		if (tx->t[q].flags & TK_NEGATOR)
 			return true;	/* "bf16 would not give exactly 1e8" */
+	/* ... no possessive, and no format qualifying a noun: in "bf16 has
+	 * the fp32 exponent range, so 1e8 ..." that is bf16 */
+	static const char *const part[] = { "exponent", "exponents", "range", "sized", "size",
+		"width", "style", "equivalent", NULL };
 	int fmt = GF_NOFMT;
 	for (size_t q = i; q-- > 0 && tx->t[q].sent == tx->t[i].sent && fmt == GF_NOFMT;)
-		if (!(tx->t[q].flags & TK_POSS))
+		if (!(tx->t[q].flags & TK_POSS) && !(q + 1 < tx->n && gf_is_any(&tx->t[q + 1], part)))
 			fmt = gf_format_of(tx, q);
 	/* "comes out as exactly 1e8 in bf16": the format after it */
 	for (size_t q = f->end; fmt == GF_NOFMT && q < tx->n && q <= f->end + 3 &&
@@ -554,6 +561,12 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 	static const char *const rangew[] = { "range", "max", "maximum", "headroom", NULL };
 	static const char *const precw[] = { "precision", "mantissa", "fraction",
 		"significand", "accuracy", "resolution", NULL };
+	/* the term of a comparison starts none: in "bf16 has the same range
+	 * as fp32 and less precision than fp16" the subject is bf16 */
+	static const char *const object[] = { "than", "as", "like", "vs", "versus", "unlike",
+		NULL };
+	if (i > 0 && gf_is_any(&tx->t[i - 1], object))
+		return;
 	int cand[4];
 	size_t nc = 1;
 	int a = cand[0] = gf_format_of(tx, i);
@@ -571,7 +584,8 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 		for (size_t j = i; j-- > 0 && tx->t[j].clause == tx->t[i].clause;)
 			if (gf_format_of(tx, j) != GF_NOFMT)
 				return;
-	for (size_t j = i + 1; j < tx->n && j < i + 14 && tx->t[j].clause == tx->t[i].clause; j++) {
+	size_t until = i + 14;
+	for (size_t j = i + 1; j < tx->n && j < until && tx->t[j].clause == tx->t[i].clause; j++) {
 		const gtok *k = &tx->t[j];
 		neg |= (k->flags & TK_NEGATOR) != 0;
 		if (gf_is(k, "than") || (gf_is(k, "as") && cmp == 2)) {
@@ -602,6 +616,16 @@ gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t m
 					gf_say(out, n, max, j, "%s has %.0f %s bits, %s %.0f", A->name, x,
 					    pairs[q].p == P_PREC ? "fraction" : "exponent", B->name, y);
 				return;
+			}
+			/* a true "as" comparison may have another after "and":
+			 * "the same range as fp32 and also more mantissa
+			 * precision than fp16" */
+			if (cmp == 2 && b + 1 < tx->n && gf_is(&tx->t[b + 1], "and")) {
+				np = 0;
+				cmp = 0;
+				j = b + 1;
+				until = j + 10;
+				continue;
 			}
 			return;
 		}
