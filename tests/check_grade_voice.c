@@ -593,6 +593,18 @@ START_TEST(fifth_reading)
 }
 END_TEST
 
+/* step-order asks why the order matters: a call's argument named
+ * max_norm is no reason, a sentence about max_norm is one. */
+START_TEST(reasons_are_prose)
+{
+	expect("step-order", false, "scaler.scale(loss).backward(), scaler.unscale_(opt), "
+	    "clip_grad_norm_(params, max_norm), scaler.step(opt), scaler.update().");
+	expect("step-order", true, "scaler.scale(loss).backward(), scaler.unscale_(opt), "
+	    "clip_grad_norm_(params, max_norm), scaler.step(opt), scaler.update(): max_norm is "
+	    "meant for the real gradients, and update() needs to know whether step skipped.");
+}
+END_TEST
+
 TCase *
 grade_voice_tcase(void)
 {
@@ -607,5 +619,6 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, third_reading);
 	tcase_add_test(tc, fourth_reading);
 	tcase_add_test(tc, fifth_reading);
+	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }
