@@ -508,6 +508,7 @@ START_TEST(library_hardware_memory_claims)
 		{ "softmax", "softmax(x) = softmax(x - c) for any c, so we can shift without changing "
 		    "the answer." },
 		{ "underflow", "GradScaler defaults to init_scale=2.**16 and growth_interval=2000." },
+		{ "overflow", "GradScaler only multiply the loss by S, so with bigger S the inf stay inf." },
 		{ "bf16", "fp16: scaler.scale(loss).backward(); scaler.unscale_(opt); "
 		    "scaler.step(opt); scaler.update(), while bf16 is just loss.backward(), "
 		    "opt.step()." },

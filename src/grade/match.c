@@ -339,7 +339,7 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 			/* "with a higher scale the loss stays inf": the subject of
 			 * the dismissal stands between */
 			static const char *const subj[] = { "the", "loss", "product", "result",
-				"output", "value", "everything", NULL };
+				"output", "value", "everything", "inf", NULL };
 			if (grade_word_in(w, subj) && q + 1 < ce)
 				continue;
 			/* "inf times a larger scale is still inf" */
