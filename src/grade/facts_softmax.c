@@ -37,7 +37,6 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 {
 	double lg[8][2];	/* the pairs of logits named, and their sentences */
 	int lsent[8];
-	size_t lend[8];	/* the token after each pair of logits */
 	size_t nlog = 0;
 	bool about = false;
 
@@ -135,7 +134,6 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		    fabs(x) < 1000 && fabs(y) < 1000 && !gf_is_op_after(tx, bj + 1)) {
 			if (nlog < 8) {
 				lg[nlog][0] = x, lg[nlog][1] = y;
-				lend[nlog] = bj + 1;
 				lsent[nlog++] = a->sent;
 			}
 			i = bj;
@@ -166,10 +164,7 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 			"clipped", "clipping", "cap", "capped", "capping", "round", "rounded",
 			"truncate", "truncated", "saturate", "saturated", "quantize", "quantized",
 			NULL };
-		for (size_t q = same ? lend[nlog - 1] : i; q < i && !fits; q++)
-			fits = gf_is_any(&tx->t[q], change);
-		for (size_t q = same ? lend[nlog - 1] : i; q-- > 0 && !fits &&
-		    tx->t[q].sent == a->sent;)
+		for (size_t q = i; q-- > 0 && !fits && tx->t[q].sent == a->sent;)
 			fits = gf_is_any(&tx->t[q], change);
 		if (!fits && (same || nlog > 0 || x >= y)) {
 			double l0 = nlog ? lg[nlog - 1][0] : ex[nex - 1][0];
