@@ -16,6 +16,24 @@
 #include "fp/fp.h"
 #include "grade/facts_int.h"
 
+/* "the 1e-8 is more like 6.5e-4": "more like" (or "less like") at token j
+ * is "about", no comparison */
+static bool
+more_like(const gtext *tx, size_t j)
+{
+	return gf_is(&tx->t[j], "like") && j > 0 && (gf_is(&tx->t[j - 1], "more") ||
+	    gf_is(&tx->t[j - 1], "less"));
+}
+
+/* Token q is the term of a comparison ("as fp32", "than fp16", "like
+ * bf16"): what is said is not said of it. */
+static bool
+compared_term(const gtext *tx, size_t q)
+{
+	return q > 0 && (gf_is(&tx->t[q - 1], "as") || gf_is(&tx->t[q - 1], "than") ||
+	    gf_is(&tx->t[q - 1], "like"));
+}
+
 /* After an expression ending at token e whose value is v: a figure it is
  * said to equal, or a comparison ("greater than 65504"), and whether it
  * is said to be finite or inf in a named format. */
@@ -78,9 +96,7 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			}
 			break;
 		}
-		/* "the 1e-8 is more like 6.5e-4": "more like" is "about" */
-		if (gf_is(&tx->t[j], "like") && j > 0 && (gf_is(&tx->t[j - 1], "more") ||
-		    gf_is(&tx->t[j - 1], "less"))) {
+		if (more_like(tx, j)) {
 			cmp = 0;
 			continue;
 		}
@@ -251,8 +267,7 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 	    !(i > 2 && (tx->t[i - 3].flags & TK_NEGATOR))) {
 		int g = GF_NOFMT;
 		for (size_t q = i - 1, d = 0; q-- > 0 && d < 3 && g == GF_NOFMT; d++)
-			if (!(q > 0 && (gf_is(&tx->t[q - 1], "as") || gf_is(&tx->t[q - 1], "than") ||
-			    gf_is(&tx->t[q - 1], "like"))))
+			if (!compared_term(tx, q))
 				g = gf_format_of(tx, q);
 		/* "Switch to bf16: ... it stores 100,000,000 exactly": the one
 		 * format "it" can be */
@@ -261,8 +276,7 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 		unsigned set = 0;
 		for (size_t q = tx->cstart[tx->t[i].clause]; g == GF_NOFMT && q < tx->cend[tx->t[i].clause]; q++)
 			if (gf_format_of(tx, q) != GF_NOFMT && !(tx->t[q].flags & TK_POSS) &&
-			    !(q > 0 && (gf_is(&tx->t[q - 1], "as") || gf_is(&tx->t[q - 1], "than") ||
-			    gf_is(&tx->t[q - 1], "like"))))
+			    !compared_term(tx, q))
 				set |= 1u << gf_format_of(tx, q);
 		/* "switch to bf16 - it has fp32's range and represents 1e8
 		 * exactly": what "it" stands for */
@@ -396,9 +410,7 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 			at = j;
 			break;
 		}
-		/* "the 1e-8 is more like 6.5e-4": "more like" is "about" */
-		if (gf_is(&tx->t[j], "like") && j > 0 && (gf_is(&tx->t[j - 1], "more") ||
-		    gf_is(&tx->t[j - 1], "less"))) {
+		if (more_like(tx, j)) {
 			cmp = 0;
 			continue;
 		}
