@@ -362,6 +362,15 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "step-order", "unscale_ recomputes backward at the true scale.", "unscale-reruns-backward" },
 	{ "underflow", "The scaler can never grow above its initial 65536.", "scale-never-grows" },
 	{ NULL, NULL, NULL }
+	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
+	    "S before backward and unscale before the step. Since the whole graph is scaled, "
+	    "it stops tiny forward activations from flushing too.", "scale-fixes-forward" },
+	{ "mock-overflow", "1e8 is past 65504, so the forward is inf and no scale repairs it. The "
+	    "scale earns its keep elsewhere: it stops small updates from being lost when "
+	    "they are added to half-precision weights.", "scale-fixes-updates" },
+	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
+	    "S before backward and unscale before the step. The scaler holds S as a half value, "
+	    "an fp16 number and so at most 65504.", "scale-in-fp16" },
 };
 
 static const char *
@@ -575,6 +584,13 @@ START_TEST(size_reach_and_threshold_figures)
 		    "against fp16's 5 and 10." },
 		{ "overflow", "Use bf16 - it has the fp32 exponent range, so 1e8 comes out exactly "
 		    "as 100,000,000." },
+		{ "softmax", "fp16 tops out at 65504. Try bf16: its largest value is also 65504." },
+		{ "bf16", "fp16 stops at 65504; bf16 keeps more bits, and its epsilon is 2^-10 "
+		    "like fp16's." },
+		{ "softmax", "fp16 tops out at 65504. bf16 is no way out, since bf16 has the same "
+		    "maximum of 65504." },
+		{ "bf16", "The cost is small: bf16's machine epsilon is 2^-7 against fp16's 0.0098." },
+		{ "bf16", "bf16's epsilon is 0.0078 vs fp16's about 0.0098." },
 	};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
 		ck_assert_msg(charged(wrong[i][0], wrong[i][1], "wrong-figure", &res),
@@ -618,6 +634,14 @@ START_TEST(size_reach_and_threshold_figures)
 		{ "softmax", "In fp16, exp(x) overflows once x gets past about 11." },
 		{ "softmax", "Shifted you get exp(0) and exp(-1), so the softmax output is [0.73, 0.27]." },
 		{ "bf16", "bf16 is fp32 with the bottom 16 mantissa bits chopped off." },
+		{ "softmax", "fp16 tops out at 65504. Try bf16: its largest value is about 3.4e38." },
+		{ "bf16", "bf16 has fp32's range, so what overflows in fp16 fits, but its epsilon "
+		    "is 2^-7." },
+		{ "bf16", "fp16 overflows at 65504, while bf16 reaches 3.4e38 thanks to its 8-bit "
+		    "exponent." },
+		{ "bf16", "The cost: bf16's machine epsilon is 2^-7 against fp16's 2^-10." },
+		{ "bf16", "bf16's epsilon is 2^-7 ≈ 0.0078 vs fp16's about 0.00098." },
+		{ "bf16", "bf16 has 7 mantissa bits (epsilon 2^-7) against fp16's 10." },
 		{ "mock-underflow", "If a scaled gradient exceeds 65504 it becomes inf and the step "
 		    "is skipped." },
 		{ "softmax", "Clamping [20, 19] to [11, 11] would give [0.5, 0.5], which is wrong; "

@@ -206,6 +206,49 @@ check_layout(const gtext *tx, gfigure *out, size_t *n, size_t max)
 	}
 }
 
+/* "bf16's epsilon is 2^-7 versus fp16's ≈ 0.0098": after a quantity's
+ * figure (ending at e), another format's figure of the same quantity with
+ * the quantity left out. */
+static void
+check_elided(const gtext *tx, size_t e, qkind q, bool normal_only, bool sub_only,
+    gfigure *out, size_t *n, size_t max)
+{
+	static const char *const versus[] = { "vs", "versus", "against", "compared", "to",
+		"with", "while", "whereas", "and", "but", "for", "in", NULL };
+	static const char *const link[] = { "is", "of", "about", "around", "roughly", "approx",
+		"approximately", "only", "just", NULL };
+	static const char *const ends[] = { "and", "so", "but", "which", "while", "whereas",
+		"vs", "versus", NULL };
+	gfig g;
+	/* "2^-7 ≈ 0.0078": the same figure again */
+	if (e + 1 < tx->n && gf_is(&tx->t[e], "approx") && tx->t[e + 1].isnum &&
+	    gf_figure_at(tx, e + 1, &g))
+		e = g.end;
+	size_t j = e;
+	while (j < tx->n && j < e + 3 && tx->t[j].sent == tx->t[e - 1].sent &&
+	    gf_is_any(&tx->t[j], versus))
+		j++;
+	if (j == e || j >= tx->n || tx->t[j].sent != tx->t[e - 1].sent ||
+	    !(tx->t[j].flags & TK_POSS) || gf_format_of(tx, j) == GF_NOFMT)
+		return;
+	/* "7 mantissa bits (eps 2^-7) against fp16's 10": widths are
+	 * compared too, and the figure may be either's */
+	for (size_t b = j; b-- > 0 && tx->t[b].sent == tx->t[j].sent;)
+		if (gf_is(&tx->t[b], "bits") || gf_is(&tx->t[b], "bit") || gf_is(&tx->t[b], "digits"))
+			return;
+	size_t k = j + 1;
+	while (k < tx->n && k < j + 4 && gf_is_any(&tx->t[k], link))
+		k++;
+	/* "... against fp16's 10 bits": a figure of something else */
+	if (k >= tx->n || !tx->t[k].isnum || tx->t[k].sent != tx->t[j].sent ||
+	    !gf_figure_at(tx, k, &g) || gf_is_op_after(tx, g.end) || !gf_asserted(tx, k) ||
+	    gf_negated(tx, j, k) || (g.end < tx->n && tx->t[g.end].clause == tx->t[k].clause &&
+	    !gf_is_any(&tx->t[g.end], ends)))
+		return;
+	gf_check_quantity_of(tx, j, gf_format_of(tx, j), q, normal_only, sub_only, &g, k,
+	    out, n, max);
+}
+
 size_t
 grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
 {
@@ -269,6 +312,7 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 		size_t from = q == Q_MAX_AT || q == Q_MIN_AT ? i + 1 : i;
 		if (q != Q_NONE && !figure_before(tx, i) && gf_bound_figure(tx, from, &f, &at)) {
 			gf_check_quantity(tx, i, q, normal_only, sub_only, &f, at, 0, out, &n, max);
+			check_elided(tx, f.end, q, normal_only, sub_only, out, &n, max);
 			continue;
 		}
 		/* "6-7 significant digits", "2 to 3 digits": a range, right when

@@ -38,6 +38,8 @@ size_t gf_truths(qkind q, const fp_format *f, bool normal_only, bool sub_only, b
 const char *gf_quantity_name(qkind q);
 void gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
     const gfig *f, size_t figtok, int side, gfigure *out, size_t *n, size_t max);
+void gf_check_quantity_of(const gtext *tx, size_t head, int fmt, qkind q, bool normal_only,
+    bool sub_only, const gfig *f, size_t figtok, gfigure *out, size_t *n, size_t max);
 /* Bounds (facts_bounds.c): is token i the comparison of a floor or a
  * ceiling said of every value past a figure (*from: where the figure's
  * scan starts); a figure set against a format's quantity. */

@@ -247,6 +247,10 @@ bare_magnitude_off(const gtext *tx, const gfig *f, size_t figtok, double t)
 	return f->v / t > 3 || t / f->v > 3;
 }
 
+static void check_set(const gtext *tx, size_t head, qkind q, bool normal_only,
+    bool sub_only, const gfig *f, size_t figtok, int side, unsigned set, unsigned shown,
+    gfigure *out, size_t *n, size_t max);
+
 /* Check a format quantity's figure against every candidate format.  A
  * bound said of every value past it is true on one side as well:
  * "anything above 1e8 overflows" (side 1: any figure at or above where
@@ -268,6 +272,16 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 		in_clause |= tx->t[j].clause == tx->t[head].clause && gf_format_of(tx, j) != GF_NOFMT;
 	if (!in_clause && !gf_named_before(tx, head) && !sole_format(tx, head, set))
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
+	check_set(tx, head, q, normal_only, sub_only, f, figtok, side, set, shown, out, n, max);
+}
+
+/* The figure f (at figtok) of quantity q held to the formats of set; the
+ * message names those of shown (when any). */
+static void
+check_set(const gtext *tx, size_t head, qkind q, bool normal_only, bool sub_only,
+    const gfig *f, size_t figtok, int side, unsigned set, unsigned shown, gfigure *out,
+    size_t *n, size_t max)
+{
 	if (set == 0 || !gf_asserted(tx, figtok) || gf_negated(tx, head, figtok))
 		return;
 	/* "a thermometer that tops out at 100 degrees": a figure in a unit
@@ -304,4 +318,14 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 			    len ? ", " : "", fmt->name, t[0]);
 	}
 	gf_say(out, n, max, figtok, "%.6g is not the %s: %s", f->v, gf_quantity_name(q), list);
+}
+
+/* The figure of a quantity said of one format: "versus fp16's ≈ 0.0098"
+ * after "bf16's epsilon is 2^-7" (facts.c's elided quantity). */
+void
+gf_check_quantity_of(const gtext *tx, size_t head, int fmt, qkind q, bool normal_only,
+    bool sub_only, const gfig *f, size_t figtok, gfigure *out, size_t *n, size_t max)
+{
+	check_set(tx, head, q, normal_only, sub_only, f, figtok, 0, 1u << fmt, 1u << fmt,
+	    out, n, max);
 }

@@ -127,8 +127,10 @@ subject_format(const gtext *tx, size_t i)
 	int c = tx->t[i].clause;
 	size_t s0 = tx->cstart[c];
 
-	while (s0 < i && (gf_is(&tx->t[s0], "the") || gf_is(&tx->t[s0], "and") ||
-	    gf_is(&tx->t[s0], "but") || gf_is(&tx->t[s0], "so")))
+	/* the conjunction a clause opens with: "since bf16 has a max of" */
+	static const char *const conj[] = { "the", "and", "but", "so", "since", "because",
+		"while", "whereas", "whilst", "yet", NULL };
+	while (s0 < i && gf_is_any(&tx->t[s0], conj))
 		s0++;
 	/* "fp16's epsilon is ...", or "fp16 (also, only) has an epsilon of
 	 * ...": the format that owns the quantity opens the clause */
@@ -144,6 +146,40 @@ subject_format(const gtext *tx, size_t i)
 		    gf_is(&tx->t[j - 1], "against"))))
 			return GF_NOFMT;
 	return gf_format_of(tx, s0);
+}
+
+/* "Move to bf16: its max is ...": the format "its" (a few words before
+ * token i, in its clause) stands for when its own sentence names one
+ * before it as the subject of a clause, the nearest so named ("bf16 has
+ * fp32's range, so values that overflow in fp16 fit, but its 7-bit
+ * mantissa" is bf16's: fp32's and fp16 are no subjects); else
+ * GF_NOFMT, and the sentence before is searched by the caller. */
+static int
+its_antecedent(const gtext *tx, size_t i)
+{
+	size_t its = tx->n;
+	for (size_t j = i, k = 0; j-- > 0 && k < 4 && tx->t[j].clause == tx->t[i].clause; k++) {
+		if (gf_is(&tx->t[j], "its")) {
+			its = j;
+			break;
+		}
+		if (!gf_is_any(&tx->t[j], between_named))
+			return GF_NOFMT;
+	}
+	/* what may open a clause before its subject */
+	static const char *const lead[] = { "the", "and", "but", "so", "while", "whereas",
+		"since", "because", "then", "whilst", "yet", "move", "moving", "switch",
+		"switching", "go", "going", "use", "using", "to", "with", NULL };
+	for (size_t j = its; its < tx->n && j-- > 0 && tx->t[j].sent == tx->t[its].sent;) {
+		if (gf_format_of(tx, j) == GF_NOFMT || compared_term(tx, j))
+			continue;
+		size_t s0 = tx->cstart[tx->t[j].clause];
+		while (s0 < j && gf_is_any(&tx->t[s0], lead))
+			s0++;
+		if (s0 == j)
+			return gf_format_of(tx, j);
+	}
+	return GF_NOFMT;
 }
 
 /* The formats a figure at token i may be about, as a bit set: the one
@@ -166,6 +202,9 @@ gf_candidates(const gtext *tx, size_t from)
 	int subj = subject_format(tx, from);
 	if (subj != GF_NOFMT)
 		return 1u << subj;
+	int ante = its_antecedent(tx, from);
+	if (ante != GF_NOFMT)
+		return 1u << ante;
 	/* a format named as the term of a comparison ("its smallest
 	 * subnormal is 6e-8, the same as fp16") is what the figure is set
 	 * against, not what it is about, when the sentence has no other */

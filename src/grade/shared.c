@@ -29,7 +29,7 @@ const char *const grade_shared_lines[] = {
 	    "\"scaling the loss\" | \"scale factor\" | =scaling",
 	"synonym bf: bf16 | bfloat16 | \"brain float\" | \"bfloat 16\" | \"bf 16\"",
 	"synonym fixes: fix* | rescue* | recover* | sav* | solv* | cure* | repair* | "
-	    "prevent* | protect* | shield* | handl* | help*",
+	    "prevent* | protect* | shield* | handl* | help* | stop* | tame* | avert*",
 
 	"misconception bf16-more-precise: seq: @bf more/higher/better/greater/extra/finer "
 	    "precision/precise/accurate/accuracy/mantissa/resolution ~5 | "
@@ -146,7 +146,7 @@ const char *const grade_shared_lines[] = {
 	    "-not/never/master/fp32 ~10 | "
 	    "span: seq: @scaling for updates too small/tiny -not/never/master/fp32 ~18 | "
 	    "span: seq: update*/updates @scaling/=scale keeps/makes big/large enough -not/never/master ~14",
-	"  | seq: @scaling/scaling/=scale stops/keeps/prevents tiny/small updates from disappearing/vanishing/vanish*/lost -not/never/master ~10 | seq: keeps the weight update itself =s times larger ~8 | seq: weight update*/updates =s times larger during the step -not/never ~10",
+	"  | seq: @scaling/scaling/=scale/=it stops/keeps/prevents/stop*/keep* tiny/small updates from disappearing/vanishing/vanish*/lost -not/never/master ~10 | seq: keeps the weight update itself =s times larger ~8 | seq: weight update*/updates =s times larger during the step -not/never ~10",
 	"  | seq: weight/the update* is/becomes/gets =s/then times bigger/larger -not/never/unscal*/divid* ~8 | "
 	    "seq: so/that the/an/each update/updates registers/register/survives/sticks -not/never/master/fp32/float32 ~5 | "
 	    "seq: purpose/point/job make/making weight updates/update bigger/larger -master/fp32/float32 ~8 | "
@@ -217,10 +217,10 @@ const char *const grade_shared_lines[] = {
 	    "seq: gradscaler/scaler stores/keeps/holds it in fp16/half -not/never/fp32/float32/weights/master ~6 | "
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "
-	    "not: seq: =scale/factor exceed*/above/beyond/past 65504 ~5",
+	    "not: seq: =scale/factor/=s exceed*/above/beyond/past 65504 ~5 | span: seq: =scale/=s an/a fp16/half number/value/scalar/float at/so most/max/maximum 65504 ~8",
 	"  | seq: =s/=scale/factor must/itself be/is representable in fp16/half ~8 | seq: caps/capped =scale/scale at 2^15/65504/32768 ~6 | "
 	    "seq: gradscaler/scaler keeps/stores/holds it as/in fp16/half tensor/number/value/float -not/never/fp32/float32 ~8 | "
-	    "span: seq: =scale/scaler it stored/kept/held/lives in fp16/half -not/never/fp32/float32/weights/activation* ~10",
+	    "span: seq: =scale/scaler it stored/kept/held/lives in/as fp16/half -not/never/fp32/float32/weights/activation* ~10",
 	"  | seq: stor*/keep*/keeps/hold*/held/holds its/the =scale/=s/factor as/in/an fp16/half -not/never/fp32/float32 ~8 | "
 	    "seq: stor*/keep*/keeps/hold*/held/holds =s/=scale as/in fp16/half -not/never/fp32/float32 ~6 | "
 	    "seq: =scale/factor capped/limited at/to 65504 -not/never ~6",
