@@ -371,6 +371,12 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
 	    "S before backward and unscale before the step. The scaler holds S as a half value, "
 	    "an fp16 number and so at most 65504.", "scale-in-fp16" },
+	{ "bf16", "bf16 keeps fp32's exponent range at 7 mantissa bits, so loss scaling is "
+	    "usually unnecessary. And bf16 cannot give NaN or inf at all, whatever you compute.",
+	    "bf16-no-inf" },
+	{ "bf16", "bf16 keeps fp32's exponent range at 7 mantissa bits, so loss scaling is "
+	    "usually unnecessary for range. Keep it for precision though: multiplying by the "
+	    "scale gives the gradients more mantissa bits.", "scale-adds-precision" },
 };
 
 static const char *
@@ -407,6 +413,8 @@ START_TEST(library_hardware_memory_claims)
 	static const char *const fine[][2] = {
 		{ "underflow", "Autocast keeps the master weights and Adam state in fp32; only "
 		    "the ops' inputs are fp16." },
+		{ "overflow", "In bf16 the product 1e8 never gives inf: it is finite, just coarse." },
+		{ "bf16", "A power-of-two scale changes no mantissa bit, so it buys no precision." },
 		{ "underflow", "Never call model.half() with GradScaler: it wants fp32 parameters." },
 		{ "overflow", "fp32 takes twice the memory of bf16 for the values it holds." },
 		{ "underflow", "scaler.step does not call update(), so call scaler.update() after it." },

@@ -63,6 +63,21 @@ default_in_clause(const gtext *tx, int c)
 	return false;
 }
 
+/* Does a figure follow token i closely and "by default" follow the
+ * figure: "its scale - 2^24 by default", "a scale of 1024 by default"? */
+static bool
+default_after(const gtext *tx, size_t i)
+{
+	static const char *const link[] = { "of", "is", "a", "being", NULL };
+	size_t j = i + 1;
+	while (j < tx->n && j < i + 3 && gf_is_any(&tx->t[j], link))
+		j++;
+	gfig f;
+	return j < tx->n && tx->t[j].isnum && tx->t[j].sent == tx->t[i].sent &&
+	    gf_figure_at(tx, j, &f) && f.end + 1 < tx->n && gf_is(&tx->t[f.end], "by") &&
+	    gf_is(&tx->t[f.end + 1], "default");
+}
+
 /* Is the factor at token i one of growth: "every" or "after" and a figure
  * follow in its clause ("multiplies it by 10 every 100 steps"), not an
  * overflow ("multiplies S by 0.5 after an overflow")? */
@@ -158,6 +173,10 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 		what = "initial scale";
 		truth = c->init_scale;
 		i += 2;
+	} else if ((gf_is(k, "scale") || gf_is(k, "s")) && default_after(tx, i)) {
+		/* "its scale, 2^24 by default", "a scale of 1024 by default" */
+		what = "initial scale";
+		truth = c->init_scale;
 	} else if (gf_is(k, "growth") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "interval")) {
 		what = "growth_interval";
 		truth = c->growth_interval;

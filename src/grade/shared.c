@@ -37,6 +37,7 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: @bf which round*/rounds better ~8 | "
 	    "seq: @bf more/extra/higher significant/digits ~5 | seq: @bf exact/exactly -that/what/this/why/how/where/!0/less/lower/not/never ~4 | seq: @bf round*/rounds better ~4 | "
 	    "\"more range and more precision\" | \"more precision and more range\" | "
+	    "span: seq: @bf more/extra mantissa/fraction/significand bits than fp16/half -not/fewer ~14 | "
 	    "\"more range and precision\" | \"both range and precision\" | "
 	    "seq: @bf both range precision ~6 | seq: exact/exactly in @bf -!0 ~5 | "
 	    "span: seq: @bf which more/extra mantissa/fraction bits | seq: @bf both range mantissa | "
@@ -414,6 +415,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception bf16-no-cost: seq: identical/same accuracy/results to/as fp32 in every/all case* -not/never ~8 | seq: accuracy/results is/are identical/same to/as fp32 in every/all case* -not/never ~9 | not: seq: lose*/losing anything real ~4 | seq: give*/giving up nothing | \"nothing meaningful\" | "
 	    "\"nothing is lost\" | \"no downside\" | seq: rounding error averages out | "
+	    "seq: nothing much/really/significant given/lost/sacrificed/gives -master/fp32/float32/weights/scal* ~4 | "
 	    "not: seq: lose*/losing precision by/when switching/moving/going -master/fp32/float32/weights/accumulat* ~5 | "
 	    "not: seq: @bf rounding worse -fp32/float32 ~5",
 	"  why: bf16 gives up precision: 7 fraction bits against fp16's 10, so every value is "
@@ -448,7 +450,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: subtract* max/largest/maximum exponential ~4 | seq: subtract* after exponentiat*",
 	"  | span: seq: exponentiat*/exp first then subtract* -before ~8 | "
 	    "span: seq: comput*/take/takes/taking exp* then/and subtract* max/maximum/largest -logit* ~10 | "
-	    "seq: subtract* max/maximum/largest of/among the exponentials/exps -logit* ~6",
+	    "seq: subtract* max/maximum/largest of/among the exponentials/exps -logit* ~6 | "
+	    "span: seq: subtract* max/maximum/largest do/it after exponentiat*/exp* -before/not/never ~10",
 	"  why: the max logit is subtracted before exp; after exp the inf already exists, and "
 	    "subtracting from it gives inf - inf = NaN",
 
@@ -471,7 +474,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: scaling/scales the loss also scal*/scales/multipl* the activation*/forward -not/never ~8 | "
 	    "seq: =it/scaler/gradscaler divides the activation* by -not/never ~6 | "
 	    "seq: @scaling works by multiplying the inputs/activation* -not/never ~8 | "
-	    "span: seq: =scale/backoff which shrinks/reduces the forward activation* -not/never ~12",
+	    "span: seq: =scale/backoff which shrinks/reduces the forward activation* -not/never ~12 | "
+	    "seq: lower*/lowering/reduc*/shrink* the =scale/=s until/so the activations/activation*/forward fit*/fits -not/never ~8",
 	"  | span: seq: every/all tensor*/intermediate* activation*/forward times/bigger/larger -not/never/only ~14 | seq: every/all intermediate value*/tensor* forward -not/never/only ~10",
 	"  why: the scale multiplies the loss once, after the forward pass; no activation is "
 	    "multiplied by it",
@@ -594,13 +598,16 @@ const char *const grade_shared_lines[] = {
 	"misconception cast-after: seq: cast*/convert*/upcast* loss float32/fp32 end/finally ~8 | "
 	    "seq: loss is loss float ~6 | "
 	    "seq: cast*/convert*/upcast* output/result/product/probabilit*/loss fp32/float32 after/afterwards ~8 | "
-	    "seq: cast*/convert* to fp32/float32 afterwards/after -before/first ~6",
+	    "seq: cast*/convert* to fp32/float32 afterwards/after -before/first ~6 | "
+	    "seq: cast*/convert*/upcast* the loss to fp32/float32 -logit*/input*/operand*/activation*/product/op/ops/multipl*/matmul/not/never/already ~5",
 	"  | seq: .float()/float() on the product/result/output right/just/straight after the multiply/matmul/multiplication/product ~10",
 	"  why: once a value is inf, casting it to fp32 gives inf: the cast has to come before "
 	    "the operation that overflows",
 
 	"misconception lr-fix: seq: lower*/reduc*/decreas*/smaller/drop* learning rate/lr -not ~5 | "
-	    "seq: learning rate/lr too high/large/big ~5",
+	    "seq: learning rate/lr too high/large/big ~5 | "
+	    "seq: fix*/solution/remedy/cure is/to rais*/increas*/bump*/boost* the learning rate/lr -not/never/warmup ~6 | "
+	    "span: seq: rais*/increas*/bump*/boost* the learning rate/lr until/so the updates/update big/large/register* -not/never ~12",
 	"  why: the learning rate scales the update after the gradients exist; an inf made in "
 	    "the forward pass or a NaN in softmax is there whatever the learning rate",
 
