@@ -361,10 +361,9 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "step-order", "After an inf, update() resets the scale to init_scale.", "scale-reset" },
 	{ "step-order", "unscale_ recomputes backward at the true scale.", "unscale-reruns-backward" },
 	{ "underflow", "The scaler can never grow above its initial 65536.", "scale-never-grows" },
-	{ NULL, NULL, NULL }
 	{ "underflow", "1e-8 is below fp16's smallest subnormal and rounds to 0. Scale the loss by "
 	    "S before backward and unscale before the step. Since the whole graph is scaled, "
-	    "it stops tiny forward activations from flushing too.", "scale-fixes-forward" },
+	    "it also stops tiny forward activations from flushing.", "scale-fixes-forward" },
 	{ "mock-overflow", "1e8 is past 65504, so the forward is inf and no scale repairs it. The "
 	    "scale earns its keep elsewhere: it stops small updates from being lost when "
 	    "they are added to half-precision weights.", "scale-fixes-updates" },
@@ -377,6 +376,7 @@ const char *const grade_claim_cases_api[][3] = {
 	{ "bf16", "bf16 keeps fp32's exponent range at 7 mantissa bits, so loss scaling is "
 	    "usually unnecessary for range. Keep it for precision though: multiplying by the "
 	    "scale gives the gradients more mantissa bits.", "scale-adds-precision" },
+	{ NULL, NULL, NULL }
 };
 
 static const char *

@@ -169,7 +169,8 @@ its_antecedent(const gtext *tx, size_t i)
 	/* what may open a clause before its subject */
 	static const char *const lead[] = { "the", "and", "but", "so", "while", "whereas",
 		"since", "because", "then", "whilst", "yet", "move", "moving", "switch",
-		"switching", "go", "going", "use", "using", "to", "with", NULL };
+		"switching", "go", "going", "use", "using", "try", "trying", "pick", "choose",
+		"to", "with", NULL };
 	for (size_t j = its; its < tx->n && j-- > 0 && tx->t[j].sent == tx->t[its].sent;) {
 		if (gf_format_of(tx, j) == GF_NOFMT || compared_term(tx, j))
 			continue;
