@@ -63,6 +63,18 @@ charged(const char *id, const char *misc, bool want, const char *answer)
 	grade_result_free(&res);
 }
 
+/* Each bad answer is charged with its misconception, each good one not. */
+typedef struct { const char *q, *misc, *bad, *good; } misc_pair;
+
+static void
+charged_pairs(const misc_pair *cases, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
+		charged(cases[k].q, cases[k].misc, false, cases[k].good);
+	}
+}
+
 static void
 made(const char *id, const char *concept, bool want, const char *answer)
 {
@@ -252,7 +264,7 @@ END_TEST
 /* More false claims in wordings of their own, each beside a right core. */
 START_TEST(false_claims_second_reading)
 {
-	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+	static const misc_pair cases[] = {
 		{ "mock-overflow", "scale-in-fp16", "1e8 is beyond fp16's 65504. Turning up the scale "
 		    "won't help, and it can't go above 65504 anyway, since the scale itself has to be "
 		    "representable in fp16.", "1e8 is beyond fp16's 65504. Turning up the scale won't "
@@ -301,10 +313,7 @@ START_TEST(false_claims_second_reading)
 		    "would flush to zero, but times 65536 it becomes about 6.6e-4; unscale_ divides "
 		    "it back before the clip, step skips on inf." },
 	};
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
-		charged(cases[k].q, cases[k].misc, false, cases[k].good);
-	}
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
 }
 END_TEST
 
@@ -314,7 +323,7 @@ END_TEST
  * claims beside a right core. */
 START_TEST(third_reading)
 {
-	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+	static const misc_pair cases[] = {
 		{ "bf16", "wrong-figure", BF16_CORE "Loss scaling is usually unnecessary. "
 		    "1 + 0.001 is still 1.001 in bf16 to three digits.", BF16_CORE "Loss scaling "
 		    "is usually unnecessary. 1 + 0.001 is 1.000977 in fp16 but 1 + 0.001 stays 1.0 "
@@ -367,10 +376,7 @@ START_TEST(third_reading)
 		    "too large.", "scale→backward→unscale_→clip→step→update. If you clipped the "
 		    "scaled gradients, their norm would be 65536 times too large." },
 	};
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
-		charged(cases[k].q, cases[k].misc, false, cases[k].good);
-	}
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
 	/* readings */
 	expect("step-order", true, "Order: forward under autocast, scaler.scale(loss).backwards(), "
 	    "scaler.unscale_(opt), clip_grad_norm_, scaler.step(opt), scaler.update(). Unscale "
@@ -407,7 +413,7 @@ END_TEST
 /* Read from a fourth set (fresh-x). */
 START_TEST(fourth_reading)
 {
-	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+	static const misc_pair cases[] = {
 		{ "bf16", "wrong-figure", "bf16 has 8 exponent bits, so its range is like fp32's and "
 		    "loss scaling isn't needed. The cost is precision: its machine epsilon is 2^-23, "
 		    "compared with fp16's 2^-10.", "bf16 has 8 exponent bits, so its range is like "
@@ -462,10 +468,7 @@ START_TEST(fourth_reading)
 		    "rounds to 0. GradScaler with its default scale: 1e-8 × 65536 = 6.5536e-4, "
 		    "representable; it divides by the scale before the step." },
 	};
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
-		charged(cases[k].q, cases[k].misc, false, cases[k].good);
-	}
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
 	expect("mock-overflow", true, "Turning up the scale sounds like it should help with "
 	    "range problems, but it doesn't: the scale multiplies the loss after the forward, and "
 	    "1e8 is past fp16's 65504, so it's inf regardless of S.");
@@ -496,7 +499,7 @@ END_TEST
 /* Read from a fifth set (fresh-y). */
 START_TEST(fifth_reading)
 {
-	static const struct { const char *q, *misc, *bad, *good; } cases[] = {
+	static const misc_pair cases[] = {
 		{ "cmp-speedup", "wrong-figure", "Not a speedup: compare wall-clock time to the same "
 		    "loss as fp32, same seed. GradScaler halves the scale on every skip and doubles "
 		    "it again after every 200 consecutive clean steps.", "Not a speedup: compare "
@@ -563,10 +566,7 @@ START_TEST(fifth_reading)
 		    "on unscaled grads, step skips on inf. If you see many skipped steps, find what "
 		    "overflows." },
 	};
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		charged(cases[k].q, cases[k].misc, true, cases[k].bad);
-		charged(cases[k].q, cases[k].misc, false, cases[k].good);
-	}
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
 	expect("bf16", true, "fp16 has 11 significant bits, bf16 8: log10(2^11) ≈ 3.3 digits vs "
 	    "log10(2^8) ≈ 2.4, so bf16 is less precise; its exponent is fp32's, so the range "
 	    "matches fp32. Since loss scaling only lifts gradients out of underflow, bf16 usually "
@@ -590,6 +590,44 @@ START_TEST(fifth_reading)
 	expect("cmp-speedup", true, "Before believing it I'd log skipped steps: a skipped step "
 	    "means optimizer.step() never ran, so the faster iteration bought nothing. Then compare "
 	    "wall-clock time to a fixed val loss against fp32, same seed and data.");
+}
+END_TEST
+
+/* A clause opened by "not" denied whole, a claim that "means" explains,
+ * a fixing verb followed by its negator ("makes nothing finite"), "not
+ * sure" said of a thing, a comparative that holds only up to the next
+ * one ("more exponent and fewer mantissa bits"). */
+START_TEST(sixth_reading)
+{
+	static const misc_pair cases[] = {
+		{ "cmp-speedup", "raise-scale", "Not a speedup yet: compare time to the same loss "
+		    "against fp32, same seed, and count the skips. The skips mean the scale is too "
+		    "small, so pick a larger scale, not a smaller one.", "Not a speedup yet: compare "
+		    "time to the same loss against fp32, same seed, and count the skips. They are "
+		    "overflows to track down, not a reason to pick a larger scale." },
+		{ "step-order", "update-first", "scaler.scale(loss).backward(), unscale_, "
+		    "clip_grad_norm_: clipping needs real gradients and step skips on inf. Then update "
+		    "before step, so the new scale is used at once.", "scaler.scale(loss).backward(), "
+		    "unscale_, clip_grad_norm_, scaler.step, scaler.update: clipping needs real "
+		    "gradients and step skips on inf. Swapping the last two is wrong: update before "
+		    "step means the scale reacts before the step it should follow." },
+		{ "overflow", "raise-scale", "10000 × 10000 = 1e8 is past fp16's 65504, so the "
+		    "forward overflows to inf. A larger scale makes it finite again; run that product "
+		    "in fp32 too.", "10000 × 10000 = 1e8 is past fp16's 65504, so the forward "
+		    "overflows to inf. A larger scale multiplies an inf and makes nothing finite; run "
+		    "that product in fp32." },
+		{ "bf16", "more-precise", "bf16 has more exponent and more mantissa bits than fp16: "
+		    "fp32's range, so loss scaling is usually unnecessary.", "bf16 is more exponent "
+		    "and fewer mantissa bits than fp16: fp32's range, 7 bits of precision instead of "
+		    "10, so loss scaling is usually unnecessary." },
+	};
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	expect("cmp-speedup", true, "The speedup is not sure: a skipped step updates nothing, so "
+	    "compare wall-clock time to the same validation loss against fp32 with the same seed, "
+	    "and count the skips.");
+	expect("cmp-speedup", false, "I'm not sure. It might be a speedup or it might not; "
+	    "compare wall-clock time to the same validation loss against fp32 with the same "
+	    "seed.");
 }
 END_TEST
 
@@ -619,6 +657,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, third_reading);
 	tcase_add_test(tc, fourth_reading);
 	tcase_add_test(tc, fifth_reading);
+	tcase_add_test(tc, sixth_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

@@ -156,6 +156,13 @@ grade_subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 	 * loss by a bigger S only changes gradients" at "bigger S" */
 	if (q > ms || ms > q + 6)
 		return false;
+	/* "clip before unscale_ means the threshold sees S-inflated norms":
+	 * a claim that opens its clause and is what "means" explains is
+	 * the topic of a consequence, not said to be so */
+	if (q == ms && me < ce && (grade_tok_is(&tx->t[me], "means") ||
+	    grade_tok_is(&tx->t[me], "mean") || (me + 1 < ce && grade_tok_is(&tx->t[me], "would") &&
+	    grade_tok_is(&tx->t[me + 1], "mean"))))
+		return true;
 	const char *v = tx->t[q].raw;
 	size_t l = strlen(v);
 	static const char *const more[] = { "larger", "bigger", "higher", "greater",
@@ -186,12 +193,14 @@ grade_subject_only(const gtext *tx, size_t cs, size_t ce, size_t ms, size_t me)
 			if (strcmp(tx->t[p].raw, be[i]) == 0)
 				return false;
 	/* in the match too: "casting is just as good"; a works word that is
-	 * negated says the opposite ("... and does not repair an inf"), and
+	 * negated says the opposite ("... and does not repair an inf", "...
+	 * and makes nothing smaller"), and
 	 * so does one that makes harm ("makes gradient overflow more likely") */
 	for (q = ms + 1; q < ce; q++)
 		for (size_t i = 0; works[i]; i++)
 			if (strcmp(tx->t[q].stem, works[i]) == 0 &&
 			    !(q > 0 && (tx->t[q - 1].flags & TK_NEGATOR)) &&
+			    !(q + 1 < ce && (tx->t[q + 1].flags & TK_NEGATOR)) &&	/* "makes nothing smaller" */
 			    !(q > 1 && (tx->t[q - 2].flags & TK_NEGATOR) &&
 			    (tx->t[q - 1].flags & TK_SKIP)) &&
 			    !(strcmp(works[i], "mak") == 0 && grade_makes_harm(tx, q, ce)))

@@ -179,8 +179,9 @@ is_hedge(const gtext *tx)
 					continue;
 				/* "clip_grad_norm_ has no idea a scale exists", "the
 				 * optimizer does not know S": a thing that does not know
-				 * is no speaker who will not say */
-				if ((k == 1 || strcmp(refuse[k][1], "know") == 0) && !speaker_says(tx, i))
+				 * is no speaker who will not say; "it is not sure
+				 * speedup" (not surely one) is said of a thing too */
+				if ((k <= 1 || strcmp(refuse[k][1], "know") == 0) && !speaker_says(tx, i))
 					continue;
 				/* "you can't tell their ratio": what cannot be told
 				 * of a thing, no refusal; "can't tell which" is one */

@@ -207,19 +207,52 @@ all_occ(const gphrase *ph, const gtext *tx, occ *o, size_t max, unsigned known)
 	return n;
 }
 
+static bool
+comparative(const gtok *t)
+{
+	static const char *const more[] = { "more", "less", "fewer", "higher", "lower",
+		"better", "worse", "bigger", "smaller", "larger", "greater", "finer",
+		"coarser", NULL };
+	return grade_word_in(t->raw, more);
+}
+
+/* Does another comparative stand in [from, to), one that is no occurrence
+ * of term t (which would just be a nearer start)?  "bf16 is more range and
+ * less precision": "less", not "more", says how much precision. */
+static bool
+other_comparative(const gtext *tx, const occ *o, size_t n, size_t t, size_t from, size_t to)
+{
+	for (size_t p = from; p < to; p++) {
+		if (!comparative(&tx->t[p]))
+			continue;
+		bool same = false;
+		for (size_t b = 0; b < n && !same; b++)
+			same = o[b].term == t && o[b].start == p;
+		if (!same)
+			return true;
+	}
+	return false;
+}
+
 /* For a seq: phrase, the leftmost run of the terms in order within the
  * window: from each occurrence of the first term, take the earliest
- * occurrence of each next term after the previous one ends. */
+ * occurrence of each next term after the previous one ends.  A term that
+ * is a comparative holds only up to the next comparative. */
 static bool
-ordered_window(const gphrase *ph, const occ *o, size_t n, size_t *ms, size_t *me)
+ordered_window(const gphrase *ph, const gtext *tx, const occ *o, size_t n, size_t *ms,
+    size_t *me)
 {
 	for (size_t a = 0; a < n; a++) {
 		if (o[a].term != 0)
 			continue;
-		size_t end = o[a].end, t = 1;
+		size_t end = o[a].end, t = 1, last = a;
 		for (size_t b = a + 1; b < n && t < ph->nterms; b++)
 			if (o[b].term == t && o[b].start >= end) {
+				if (o[last].end == o[last].start + 1 && comparative(&tx->t[o[last].start]) &&
+				    other_comparative(tx, o, n, t - 1, end, o[b].start))
+					break;
 				end = o[b].end;
+				last = b;
 				t++;
 			}
 		if (t == ph->nterms && end - o[a].start <= (size_t)ph->window) {
@@ -233,10 +266,11 @@ ordered_window(const gphrase *ph, const occ *o, size_t n, size_t *ms, size_t *me
 
 /* The leftmost window of at most ph->window tokens holding every term. */
 static bool
-best_window(const gphrase *ph, const occ *o, size_t n, size_t *ms, size_t *me)
+best_window(const gphrase *ph, const gtext *tx, const occ *o, size_t n, size_t *ms,
+    size_t *me)
 {
 	if (ph->ordered)
-		return ordered_window(ph, o, n, ms, me);
+		return ordered_window(ph, tx, o, n, ms, me);
 	size_t count[32] = { 0 }, have = 0, k = ph->nterms, l = 0;
 
 	if (k > 32)
@@ -319,6 +353,17 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 {
 	const unsigned any = TK_NEGATOR | TK_PRENEG;
 
+	/* loosely, a clause that opens with "not" is denied whole: "an
+	 * overflow to find, not something to paper over with a larger
+	 * scale" ("not only" adds rather than denies) */
+	if (loose) {
+		size_t q = cs;
+		if (q + 1 < ms && (grade_tok_is(&tx->t[q], "and") || grade_tok_is(&tx->t[q], "but") ||
+		    grade_tok_is(&tx->t[q], "or")))
+			q++;
+		if (q < ms && grade_tok_is(&tx->t[q], "not") && !grade_tok_is(&tx->t[q + 1], "only"))
+			return true;
+	}
 	if (loose)	/* a negator a few words back: "doesn't make fp16 more precise" */
 		for (size_t q = ms > cs + 5 ? ms - 5 : cs; q < ms; q++)
 			if (tx->t[q].flags & any)
@@ -531,7 +576,7 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			    (ph->span || tx->t[o[hi].start].clause == c))
 				hi++;
 			size_t ms, me;
-			if (!best_window(ph, o + lo, hi - lo, &ms, &me)) {
+			if (!best_window(ph, tx, o + lo, hi - lo, &ms, &me)) {
 				lo = hi;
 				continue;
 			}
