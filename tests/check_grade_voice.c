@@ -622,6 +622,16 @@ START_TEST(sixth_reading)
 		    "10, so loss scaling is usually unnecessary." },
 	};
 	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	/* a point made by denying: dismissing the fix denies it; advice
+	 * with "should just" dismisses nothing */
+	expect("overflow", true, "10000 × 10000 = 1e8 is past 65504, so fp16 gives inf in the "
+	    "forward. GradScaler's scale multiplies the loss after that; raising it merely burns "
+	    "more skipped steps. Compute the product in fp32.");
+	expect("overflow", false, "10000 × 10000 = 1e8 is past 65504, so fp16 gives inf in the "
+	    "forward. GradScaler's scale multiplies the loss after that; raising it should help. "
+	    "Compute the product in fp32.");
+	made("bf16", "no-scaling", false, "bf16 has fp32's range and fewer mantissa bits than "
+	    "fp16. The GradScaler should just be started at a lower scale.");
 	expect("cmp-speedup", true, "The speedup is not sure: a skipped step updates nothing, so "
 	    "compare wall-clock time to the same validation loss against fp32 with the same seed, "
 	    "and count the skips.");

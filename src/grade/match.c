@@ -342,6 +342,56 @@ removal_before(const gtext *tx, size_t cs, size_t ms)
 	return false;
 }
 
+/* A dismissal right after a match [.., me) in a clause ending at ce: "a
+ * bigger scale would just multiply an inf", "raising it merely delays the
+ * skip", "a bigger scale only makes gradient overflow more likely". */
+static bool
+dismissed_after(const gtext *tx, size_t me, size_t ce)
+{
+	for (size_t q = me; q < ce && q - me <= 2; q++) {
+		const char *w = tx->t[q].raw;
+		/* "with a higher scale the loss stays inf": the subject of
+		 * the dismissal stands between */
+		static const char *const subj[] = { "the", "loss", "product", "result",
+			"output", "value", "everything", "inf", NULL };
+		if (grade_word_in(w, subj) && q + 1 < ce)
+			continue;
+		/* "inf times a larger scale is still inf" */
+		if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 || strcmp(w, "stay") == 0 ||
+		    strcmp(w, "remains") == 0 || strcmp(w, "remain") == 0 ||
+		    strcmp(w, "also") == 0) && q + 1 < ce &&
+		    (strcmp(tx->t[q + 1].stem, "inf") == 0 || strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
+		    strcmp(tx->t[q + 1].stem, "nan") == 0))
+			return true;
+		/* "a larger S makes gradient overflow more likely" */
+		if ((strncmp(tx->t[q].stem, "mak", 3) == 0 || strncmp(tx->t[q].stem, "mean", 4) == 0 ||
+		    strncmp(tx->t[q].stem, "caus", 4) == 0 || strncmp(tx->t[q].stem, "lead", 4) == 0) &&
+		    grade_makes_harm(tx, q, ce))
+			return true;
+		/* "raising S at best means the step is skipped" */
+		if (strcmp(w, "at") == 0 && q + 1 < ce && grade_tok_is(&tx->t[q + 1], "best"))
+			return true;
+		/* "runs softmax in fp16 just like matmuls": a likeness */
+		if (strcmp(w, "just") == 0 && q + 1 < ce && (grade_tok_is(&tx->t[q + 1], "like") ||
+		    grade_tok_is(&tx->t[q + 1], "as")))
+			break;
+		/* "the scaler should just start higher": advice, not a
+		 * dismissal */
+		static const char *const advice[] = { "should", "must", "can", "need", "needs",
+			"simply", NULL };
+		if ((strcmp(w, "just") == 0 || strcmp(w, "merely") == 0) && q > 0 &&
+		    grade_word_in(tx->t[q - 1].raw, advice))
+			break;
+		if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
+		    (strcmp(w, "only") == 0 && q + 1 < ce &&
+		    !grade_tok_is(&tx->t[q + 1], "if") && !grade_tok_is(&tx->t[q + 1], "when")))
+			return true;
+		if (!(tx->t[q].flags & TK_POSTSKIP))
+			break;
+	}
+	return false;
+}
+
 /* Is the match [ms, me) in clause [cs, ce) negated?  Strictly (for what
  * the answer gets credit for): only a negator right before it, or right
  * after it past auxiliaries.  Loosely (before charging the answer with a
@@ -375,44 +425,9 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		for (size_t q = me; q < ce; q++)
 			if ((tx->t[q].flags & TK_JUDGE) || not_the_fix(tx, q, ce))
 				return true;
-	/* loosely, a dismissal right after it: "a bigger scale would just
-	 * multiply an inf", "raising it merely delays the skip", "a bigger
-	 * scale only makes gradient overflow more likely" */
-	if (loose)
-		for (size_t q = me; q < ce && q - me <= 2; q++) {
-			const char *w = tx->t[q].raw;
-			/* "with a higher scale the loss stays inf": the subject of
-			 * the dismissal stands between */
-			static const char *const subj[] = { "the", "loss", "product", "result",
-				"output", "value", "everything", "inf", NULL };
-			if (grade_word_in(w, subj) && q + 1 < ce)
-				continue;
-			/* "inf times a larger scale is still inf" */
-			if ((strcmp(w, "still") == 0 || strcmp(w, "stays") == 0 || strcmp(w, "stay") == 0 ||
-			    strcmp(w, "remains") == 0 || strcmp(w, "remain") == 0 ||
-			    strcmp(w, "also") == 0) && q + 1 < ce &&
-			    (strcmp(tx->t[q + 1].stem, "inf") == 0 || strcmp(tx->t[q + 1].stem, "infinit") == 0 ||
-			    strcmp(tx->t[q + 1].stem, "nan") == 0))
-				return true;
-			/* "a larger S makes gradient overflow more likely" */
-			if ((strncmp(tx->t[q].stem, "mak", 3) == 0 || strncmp(tx->t[q].stem, "mean", 4) == 0 ||
-			    strncmp(tx->t[q].stem, "caus", 4) == 0 || strncmp(tx->t[q].stem, "lead", 4) == 0) &&
-			    grade_makes_harm(tx, q, ce))
-				return true;
-			/* "raising S at best means the step is skipped" */
-			if (strcmp(w, "at") == 0 && q + 1 < ce && grade_tok_is(&tx->t[q + 1], "best"))
-				return true;
-			/* "runs softmax in fp16 just like matmuls": a likeness */
-			if (strcmp(w, "just") == 0 && q + 1 < ce && (grade_tok_is(&tx->t[q + 1], "like") ||
-			    grade_tok_is(&tx->t[q + 1], "as")))
-				break;
-			if (strcmp(w, "just") == 0 || strcmp(w, "merely") == 0 ||
-			    (strcmp(w, "only") == 0 && q + 1 < ce &&
-			    !grade_tok_is(&tx->t[q + 1], "if") && !grade_tok_is(&tx->t[q + 1], "when")))
-				return true;
-			if (!(tx->t[q].flags & TK_POSTSKIP))
-				break;
-		}
+	/* loosely, a dismissal right after it */
+	if (loose && dismissed_after(tx, me, ce))
+		return true;
 	/* loosely, the same failure right after it: "with a larger scale
 	 * you get the same inf" */
 	/* ... or in the next clause when the match ends its own ("bigger S,
@@ -618,6 +633,11 @@ grade_match(const gentry *e, const gtext *tx, size_t *first, size_t *pos,
 			 * what it would remove, no denial of it */
 			if (ph->negated && neg && removal_before(tx, tx->cstart[mc], ms))
 				neg = false;
+			/* a point made by denying something: dismissing it
+			 * denies it too ("raising it only wastes more steps") */
+			if (ph->negated && e->kind == GK_CONCEPT && !neg &&
+			    dismissed_after(tx, me, tx->cend[mc]))
+				neg = true;
 			gmatch m;
 			if (ph->negated)
 				m = !neg ? GM_NONE : hypo ? GM_HYPOTHETICAL : GM_ASSERTED;
