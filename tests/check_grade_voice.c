@@ -622,6 +622,10 @@ START_TEST(sixth_reading)
 		    "10, so loss scaling is usually unnecessary." },
 	};
 	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	/* "X not a Y" without a comma denies the Y */
+	expect("overflow", true, "its a fwd overflow not a scaler bug. 1e4*1e4 = 1e8, fp16 max "
+	    "65504, so inf b4 the scale even applies. bigger scale cant shrink the forwrd. do "
+	    "that op in fp32");
 	/* a point made by denying: dismissing the fix denies it; advice
 	 * with "should just" dismisses nothing */
 	expect("overflow", true, "10000 × 10000 = 1e8 is past 65504, so fp16 gives inf in the "

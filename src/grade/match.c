@@ -490,6 +490,11 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 		if ((t->flags & TK_NEGATOR) && q + 1 == ce && q > me && strcmp(t->raw, "not") == 0 &&
 		    grade_word_in(tx->t[q - 1].raw, aux) && grade_word_in(tx->t[cs].raw, contrast))
 			return false;
+		/* "a fwd overflow not a scaling thing": "not a" straight after
+		 * the match opens a contrast, what it denies is the other */
+		if (q == me && strcmp(t->raw, "not") == 0 && q + 1 < ce &&
+		    (grade_tok_is(&tx->t[q + 1], "a") || grade_tok_is(&tx->t[q + 1], "an")))
+			return false;
 		if (t->flags & TK_NEGATOR)
 			return true;
 		if (strcmp(t->raw, "of") == 0 && q + 2 < ce) {
