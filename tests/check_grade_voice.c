@@ -596,7 +596,9 @@ END_TEST
 /* A clause opened by "not" denied whole, a claim that "means" explains,
  * a fixing verb followed by its negator ("makes nothing finite"), "not
  * sure" said of a thing, a comparative that holds only up to the next
- * one ("more exponent and fewer mantissa bits"). */
+ * one ("more exponent and fewer mantissa bits"); the max value that is
+ * subtracted is a logit, a value that becomes representable as it is
+ * scaled is the scaled one. */
 START_TEST(sixth_reading)
 {
 	static const misc_pair cases[] = {
@@ -616,6 +618,17 @@ START_TEST(sixth_reading)
 		    "in fp32 too.", "10000 × 10000 = 1e8 is past fp16's 65504, so the forward "
 		    "overflows to inf. A larger scale multiplies an inf and makes nothing finite; run "
 		    "that product in fp32." },
+		{ "softmax", "wrong-figure", "Both exps overflow fp16, whose max value is 20, so "
+		    "inf/inf = NaN. Fix: minus the max logit from each logit, then exp and normalise: "
+		    "[0.731, 0.269].", "Both exps overflow fp16 (65504 max), so inf/inf = NaN. Fix: "
+		    "minus the max value (20) from each logit, then exp and normalise: [0.731, "
+		    "0.269]." },
+		{ "step-order", "wrong-figure", "scaler.scale(loss).backward(), then unscale_, clip, "
+		    "step (skipped on inf), update. Clip needs the real norms. A gradient of 1e-8 "
+		    "becomes representable in fp16 by itself.", "scaler.scale(loss).backward() "
+		    "multiplies every gradient by S, so a gradient of 1e-8 becomes representable in "
+		    "fp16; then unscale_, clip, step (skipped on inf), update. Clip needs the real "
+		    "norms." },
 		{ "bf16", "more-precise", "bf16 has more exponent and more mantissa bits than fp16: "
 		    "fp32's range, so loss scaling is usually unnecessary.", "bf16 is more exponent "
 		    "and fewer mantissa bits than fp16: fp32's range, 7 bits of precision instead of "

@@ -339,6 +339,26 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
  * bf16 too", "65520 fits in fp16") or just before the figure ("in fp16,
  * 1e8 overflows").  A figure that is a bound ("anything above 65504
  * overflows", "bigger than 65504") is not said to do anything itself. */
+/* "(so an fp16 gradient of 1e-8 becomes representable)" after "backward on
+ * S·L": a value that becomes representable in a sentence that scales it is
+ * said to fit once scaled, which is no claim about the figure itself. */
+static bool
+became_scaled(const gtext *tx, size_t from, size_t at)
+{
+	bool becomes = false;
+	for (size_t j = from; j < at; j++)
+		becomes |= gf_is(&tx->t[j], "becomes") || gf_is(&tx->t[j], "become");
+	if (!becomes)
+		return false;
+	int sent = tx->t[at].sent;
+	for (size_t j = 0; j < tx->n; j++)
+		if (tx->t[j].sent == sent && (strncmp(tx->t[j].stem, "scal", 4) == 0 ||
+		    strncmp(tx->t[j].stem, "multipl", 7) == 0 || (gf_is(&tx->t[j], "s") &&
+		    j + 1 < tx->n && gf_is(&tx->t[j + 1], "x"))))
+			return true;
+	return false;
+}
+
 void
 gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size_t max)
 {
@@ -423,6 +443,8 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 			return;
 	}
 	if (!claim || (cmp && claim != 1 && claim != 3))
+		return;
+	if (claim == 2 && became_scaled(tx, f->end, at))
 		return;
 	if (claim >= 4) {	/* "1e-8 is a subnormal in fp16": held to its class */
 		int fmt = GF_NOFMT;

@@ -106,6 +106,14 @@ gf_quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 	    gf_is(&tx->t[i - 2], "represents") || gf_is(&tx->t[i - 2], "represent") ||
 	    gf_is(&tx->t[i - 2], "store") || gf_is(&tx->t[i - 2], "stores")))))
 		return Q_MAX;
+	/* "minus the max value (20) from every logit", "subtract the largest
+	 * value": what is subtracted is the largest logit, no format's */
+	static const char *const sub[] = { "minus", "subtract", "subtracting", "subtracts",
+		"shift", "shifting", "deduct", "deducting", NULL };
+	for (size_t j = i > 3 ? i - 3 : 0; j < i; j++)
+		if (tx->t[j].clause == k->clause && gf_is_any(&tx->t[j], sub) &&
+		    gf_format_of(tx, i - 1) == GF_NOFMT)
+			return Q_NONE;
 	bool spec_after = false;
 	for (size_t j = i + 1; j < tx->n && j <= i + 3 && !tx->t[j].isnum; j++)
 		if (gf_is_any(&tx->t[j], spec))
