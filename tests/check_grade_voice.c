@@ -629,12 +629,45 @@ START_TEST(sixth_reading)
 		    "multiplies every gradient by S, so a gradient of 1e-8 becomes representable in "
 		    "fp16; then unscale_, clip, step (skipped on inf), update. Clip needs the real "
 		    "norms." },
+		{ "overflow", "half-with-autocast", "1e8 > 65504, so the fp16 forward overflows to "
+		    "inf; a bigger loss scale can't undo an inf. Call .half() on the model, which the "
+		    "docs advise together with autocast; compute the product in fp32.", "1e8 > 65504, "
+		    "so the fp16 forward overflows to inf; a bigger loss scale can't undo an inf. Also "
+		    "check the model wasn't cast with .half(), which the docs advise against with "
+		    "autocast; compute the product in fp32." },
+		{ "mock-overflow", "wrong-figure", "Like a photo blown out when it was taken. The fp16 "
+		    "product 1e4 clipped to inf in the forward; the scale only touches the backward, "
+		    "so turning it up doesn't help. Do that multiply in fp32.", "Like a photo blown "
+		    "out when it was taken. The fp16 product 1e8 clipped to inf in the forward; the "
+		    "scale only touches the backward, so turning it up doesn't help. Do that multiply "
+		    "in fp32." },
+		{ "bf16", "no-tradeoff", "bf16 has 8 exponent bits for fp32's range and 7 mantissa "
+		    "bits, yet it is the opposite of a trade-off: nothing is lost, and loss scaling is "
+		    "usually unnecessary.", "Someone once told me bf16 is 'a better fp16'. It isn't; "
+		    "it's the opposite trade: 8 exponent bits for fp32's range, 7 mantissa bits so "
+		    "coarser precision, and loss scaling is usually unnecessary." },
 		{ "bf16", "more-precise", "bf16 has more exponent and more mantissa bits than fp16: "
 		    "fp32's range, so loss scaling is usually unnecessary.", "bf16 is more exponent "
 		    "and fewer mantissa bits than fp16: fp32's range, 7 bits of precision instead of "
 		    "10, so loss scaling is usually unnecessary." },
 	};
 	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	expect("mock-overflow", true, "Like a photo blown out when it was taken. The fp16 product "
+	    "1e8 clipped to inf in the forward; the scale only touches the backward, so turning it "
+	    "up doesn't help. Do that multiply in fp32.");
+	/* a step glossed with a negator is still a step: "clip (no-op here)" */
+	expect("step-order", true, "Order: scaler.scale(loss).backward() → scaler.unscale_(opt) → "
+	    "clip (no-op here) → scaler.step(opt), skipped on inf/NaN → scaler.update(). Clip after "
+	    "unscaling, or the threshold sees S-times-larger norms.");
+	expect("step-order", true, "Order: scaler.scale(loss).backward() → scaler.unscale_(opt) → "
+	    "clip (nothing happens) → scaler.step(opt), skipped on inf/NaN → scaler.update(). Clip "
+	    "after unscaling, or the threshold sees S-times-larger norms.");
+	/* "it" for the scaler named four numbered items back */
+	expect("mock-underflow", true, "1. 1e-8 is under fp16's smallest subnormal (≈6e-8) → it "
+	    "rounds to 0, the update is lost. 2. GradScaler multiplies the loss by S before "
+	    "backward. 3. The gradients come out S times larger, now in range. 4. It unscales "
+	    "them before the step, and skips the step / lowers the scale if the scaled grads "
+	    "overflowed.");
 	/* "X not a Y" without a comma denies the Y */
 	expect("overflow", true, "its a fwd overflow not a scaler bug. 1e4*1e4 = 1e8, fp16 max "
 	    "65504, so inf b4 the scale even applies. bigger scale cant shrink the forwrd. do "

@@ -104,14 +104,15 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	}
 	/* "GradScaler multiplies the loss by S ... If the scaled gradients
 	 * overflow, it skips that step and reduces the scale": "it" is the
-	 * scaler one of the three sentences before named */
+	 * scaler one of the four sentences before named (numbered items
+	 * and arrows make short sentences) */
 	bool own = false;	/* what it lowers is the scale: "reduces the scale" */
 	for (size_t q = verb + 1; q < tx->n && q <= verb + 3 && !own; q++)
 		own = grade_tok_is(&tx->t[q], "scale") || grade_tok_is(&tx->t[q], "it") ||
 		    grade_tok_is(&tx->t[q], "s");
 	if (!it || !own)
 		return false;
-	for (size_t q = verb; q-- > 0 && tx->t[q].sent + 3 >= tx->t[ms].sent;)
+	for (size_t q = verb; q-- > 0 && tx->t[q].sent + 4 >= tx->t[ms].sent;)
 		if (tx->t[q].sent < tx->t[ms].sent && (grade_tok_is(&tx->t[q], "scaler") ||
 		    grade_tok_is(&tx->t[q], "gradscaler")))
 			return true;

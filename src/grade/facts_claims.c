@@ -374,7 +374,8 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 		"flushes", "vanishes", "zero", NULL };
 	static const char *const pass[] = { "also", "too", "even", "itself",
 		"already", "would", "will", "far", "rounds", "round", "easily", "still",
-		"becomes", "become", "then", "gives", "exactly", NULL };
+		"becomes", "become", "then", "gives", "exactly", "clipped", "clips", "turned",
+		"turns", "went", "jumps", "jumped", "blew", "blows", NULL };
 	static const char *const greater[] = { "greater", "bigger", "larger", "above",
 		"exceeds", "exceed", "more", "beyond", NULL };
 	static const char *const less[] = { "less", "smaller", "below", "under", NULL };

@@ -17,7 +17,8 @@
  * word or two in parentheses glosses the clause it stands in and does
  * not end it.  A gloss holds no punctuation that ends a clause, no
  * figure, and no negator or condition ("bf16 (not fp16)", "(skipped if
- * inf)" are remarks of their own).  a[i] is either parenthesis. */
+ * inf)", "clip (nothing happens)", "clip (no-op here)" are remarks of
+ * their own).  a[i] is either parenthesis. */
 static bool
 gloss(const char *a, size_t i, size_t n)
 {
@@ -45,8 +46,8 @@ gloss(const char *a, size_t i, size_t n)
 	}
 	if (blanks > 1)
 		return false;
-	static const char *const neg[] = { "not ", "no ", "never ", "without ", "if ",
-		"when ", "unless " };
+	static const char *const neg[] = { "not ", "no ", "no-", "nothing", "never ", "without ",
+		"if ", "when ", "unless " };
 	for (size_t k = 0; k < sizeof neg / sizeof neg[0]; k++) {
 		size_t l = strlen(neg[k]);
 		for (size_t q = lo + 1; q + l <= hi; q++)

@@ -649,6 +649,12 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			}
 		}
 		tx->hasnum |= tx->t[i].isnum;
+		/* "the opposite of raising the scale" negates what follows;
+		 * "it's the opposite trade" is still a trade */
+		if (tx->t[i].raw[0] == 'o' && (tx->t[i].flags & TK_PRENEG) &&
+		    strcmp(tx->t[i].raw, "opposite") == 0 &&
+		    !(i + 1 < tx->n && strcmp(tx->t[i + 1].raw, "of") == 0))
+			tx->t[i].flags &= ~(unsigned)TK_PRENEG;
 	}
 	grade_mark_hypotheticals(tx);
 	for (int q = 0; q < nq; q++)
