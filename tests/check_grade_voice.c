@@ -646,6 +646,21 @@ START_TEST(sixth_reading)
 		    "usually unnecessary.", "Someone once told me bf16 is 'a better fp16'. It isn't; "
 		    "it's the opposite trade: 8 exponent bits for fp32's range, 7 mantissa bits so "
 		    "coarser precision, and loss scaling is usually unnecessary." },
+		{ "bf16", "wrong-figure", "bf16 copies fp32's exponent, so no overflow at 65504 and "
+		    "loss scaling is usually unnecessary. It costs precision: from about 7 significant "
+		    "digits in fp16 down to 2 in bf16.", "bf16 copies fp32's exponent, so no overflow "
+		    "at 65504 and loss scaling is usually unnecessary. It costs precision: from about 3 "
+		    "significant digits in fp16 down to 2 in bf16." },
+		{ "underflow", "inf-step-taken", UNDERFLOW_CORE "Too large an S overflows; when that "
+		    "happens GradScaler clamps the inf gradients to 65504 and still steps.",
+		    UNDERFLOW_CORE "Too large an S overflows; when that happens GradScaler skips the "
+		    "step and halves S." },
+		{ "mock-underflow", "inf-step-taken", UNDERFLOW_CORE "If a scaled gradient overflows, "
+		    "the scaler replaces each inf with 65504.", UNDERFLOW_CORE "If a scaled gradient "
+		    "overflows, the scaler skips that step." },
+		{ "underflow", "scale-in-fp16", UNDERFLOW_CORE "S itself is kept in fp16, so it tops "
+		    "out at 65504.", UNDERFLOW_CORE "The scale itself is kept in fp32; the scaled "
+		    "gradients must stay under 65504." },
 		{ "bf16", "more-precise", "bf16 has more exponent and more mantissa bits than fp16: "
 		    "fp32's range, so loss scaling is usually unnecessary.", "bf16 is more exponent "
 		    "and fewer mantissa bits than fp16: fp32's range, 7 bits of precision instead of "

@@ -61,6 +61,7 @@ int gf_format_of(const gtext *tx, size_t i);
 unsigned gf_candidates(const gtext *tx, size_t from);
 /* Is a format (or "its") named just before token i, or just after it? */
 bool gf_named_before(const gtext *tx, size_t i);
+int gf_named_in_after(const gtext *tx, size_t i);
 /* Words that may stand between a quantity and its figure. */
 extern const char *const gf_linking[];
 bool gf_negated(const gtext *tx, size_t lo, size_t hi);

@@ -278,7 +278,8 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 	bool in_clause = false;
 	for (size_t j = 0; side != 0 && j < tx->n; j++)
 		in_clause |= tx->t[j].clause == tx->t[head].clause && gf_format_of(tx, j) != GF_NOFMT;
-	if (!in_clause && !gf_named_before(tx, head) && !sole_format(tx, head, set))
+	if (!in_clause && !gf_named_before(tx, head) && gf_named_in_after(tx, head) == GF_NOFMT &&
+	    !sole_format(tx, head, set))
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 	check_set(tx, head, q, normal_only, sub_only, f, figtok, side, set, shown, out, n, max);
 }

@@ -183,6 +183,31 @@ its_antecedent(const gtext *tx, size_t i)
 	return GF_NOFMT;
 }
 
+/* The format named by "in" or "for" after the quantity at token i and its
+ * figure, in its clause: "7 significant decimal digits in fp16", "the max
+ * is 65504 in fp16"; not past another figure ("3 digits, versus 3.3 in
+ * fp16") nor in a comparison ("8 exponent bits, as in fp32"). */
+int
+gf_named_in_after(const gtext *tx, size_t i)
+{
+	int figures = tx->t[i].isnum ? 1 : 0;
+	for (size_t j = i + 1; j + 1 < tx->n && j <= i + 6 && tx->t[j].clause == tx->t[i].clause;
+	    j++) {
+		if (tx->t[j].isnum && ++figures > 1)
+			return GF_NOFMT;
+		if (!gf_is(&tx->t[j], "in") && !gf_is(&tx->t[j], "for"))
+			continue;
+		if (figures == 0 || gf_is(&tx->t[j - 1], "as") || gf_is(&tx->t[j - 1], "like") ||
+		    gf_is(&tx->t[j - 1], "than"))
+			return GF_NOFMT;
+		size_t k = j + 1;
+		if (k + 1 < tx->n && gf_is(&tx->t[k], "the"))
+			k++;
+		return tx->t[k].clause == tx->t[i].clause ? gf_format_of(tx, k) : GF_NOFMT;
+	}
+	return GF_NOFMT;
+}
+
 /* The formats a figure at token i may be about, as a bit set: the one
  * named just before what it measures (from, "fp16's max", "the bf16
  * maximum") alone; else every format of its sentence and the formats
@@ -200,6 +225,9 @@ gf_candidates(const gtext *tx, size_t from)
 	int named = named_just_before(tx, from);
 	if (named != GF_NOFMT)
 		return 1u << named;
+	int in = gf_named_in_after(tx, from);
+	if (in != GF_NOFMT)
+		return 1u << in;
 	int subj = subject_format(tx, from);
 	if (subj != GF_NOFMT)
 		return 1u << subj;

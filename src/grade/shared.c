@@ -214,7 +214,8 @@ const char *const grade_shared_lines[] = {
 	"  why: the denominator is inf, not zero: exp overflowed, and inf / inf is NaN; "
 	    "an epsilon cannot help",
 
-	"misconception scale-in-fp16: seq: =scale/factor itself stored/held/kept/fp16/half ~6 | "
+	"misconception scale-in-fp16: seq: =scale/s/factor itself stored/held/kept/fp16/half -fp32/float32/single ~6 | "
+	    "span: seq: =scale which/that it keeps/stores/holds as/in an/a fp16/half -not/never/fp32/float32 ~10 | "
 	    "seq: gradscaler/scaler stores/keeps/holds it in fp16/half -not/never/fp32/float32/weights/master ~6 | "
 	    "seq: =scale/factor stored/held/kept/represented/lives fp16/half ~6 | "
 	    "seq: =scale/factor stay*/kept/remain* below/under 65504 ~5 | "

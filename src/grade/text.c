@@ -174,16 +174,19 @@ main_clause_start(const gtext *tx, unsigned cls, bool w_is_the, bool w_s_verb)
 
 	bool det = w_is_the;	/* "... is skipped the scaler raises it" */
 	const gtok *prev = &tx->t[n > 0 ? n - 1 : 0];
-	/* "when step finds an inf it zeroes ...": it or they, then a verb in
-	 * -s, after a condition that has a verb of its own */
+	/* "when step finds an inf it zeroes ...": it or they (or the scaler
+	 * by name), then a verb in -s, after a condition that has a verb of
+	 * its own */
 	/* (an adverb may stand between: "... an inf it just skips") */
 	size_t pn = n;
 	if (n > 1 && k >= 4 && (grade_tok_is(prev, "just") || grade_tok_is(prev, "simply") ||
 	    grade_tok_is(prev, "only") || grade_tok_is(prev, "always") ||
 	    grade_tok_is(prev, "then")))
 		prev = &tx->t[--pn - 1];
+	/* ... or the scaler named: "when that happens GradScaler clamps" */
 	bool pron = pn > 0 && k >= 3 + (n - pn) && (grade_tok_is(prev, "it") ||
-	    grade_tok_is(prev, "they")) && w_s_verb;
+	    grade_tok_is(prev, "they") || grade_tok_is(prev, "gradscaler") ||
+	    grade_tok_is(prev, "scaler") || grade_tok_is(prev, "pytorch")) && w_s_verb;
 	if (pron && (tx->t[n - k].flags & TK_IF)) {
 		static const char *const past[] = { "found", "saw", "hit", "got", "had", "went",
 			"ran", "made", "became", "gave", NULL };
