@@ -418,8 +418,10 @@ END_TEST
 
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
- * fresh-a to fresh-ab have been read and tuned on; fresh-ac arrived
- * unread (its floors are its figures on arrival).  The floors are what the grader reaches, so
+ * fresh-a to fresh-ac have been read and tuned on; fresh-ad arrived
+ * unread (its floors are its figures on arrival: 390/420, 14 right
+ * answers failed, 16 wrong answers passed, the same with the graders of
+ * 9cf6a81 and 30b779f).  The floors are what the grader reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
 START_TEST(fresh_sets)
@@ -445,7 +447,8 @@ START_TEST(fresh_sets)
 		{ "fresh-z", 412, 3, 5 },
 		{ "fresh-aa", 410, 7, 3 },
 		{ "fresh-ab", 409, 6, 5 },
-		{ "fresh-ac", 385, 15, 20 },
+		{ "fresh-ac", 399, 5, 16 },
+		{ "fresh-ad", 390, 14, 16 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };
