@@ -706,6 +706,72 @@ START_TEST(sixth_reading)
 }
 END_TEST
 
+/* Readings from fresh-ad's failed right answers, each worded apart from
+ * the set. */
+START_TEST(seventh_reading)
+{
+	static const misc_pair cases[] = {
+		/* a format that lends its exponent owns no mantissa figure */
+		{ "bf16", "wrong-figure", "More range (the fp32 exponent), less precision (a 5-bit "
+		    "mantissa); loss scaling is mostly unnecessary.", "More range (the fp32 "
+		    "exponent), less precision (a 7-bit mantissa); loss scaling is mostly "
+		    "unnecessary." },
+		/* a bound past exp is on its argument */
+		{ "softmax", "wrong-figure", "exp of a half-precision 20 is inf (so is anything "
+		    "above about 30), and inf/inf is NaN; subtract the max logit first.", "exp of "
+		    "a half-precision 20 is inf (so is anything above about 11), and inf/inf is "
+		    "NaN; subtract the max logit first." },
+		{ "softmax", "wrong-figure", "fp16 holds exp(x) only up to about x = 7, so exp(20) "
+		    "overflows and inf/inf is NaN; subtract the max logit first.", "fp16 holds "
+		    "exp(x) only up to about x = 11, so exp(20) overflows and inf/inf is NaN; "
+		    "subtract the max logit first." },
+		/* the NaN seen explained by inf/inf is no overflow giving NaN */
+		{ "softmax", "overflow-gives-nan", "exp(20) overflows fp16 and gives NaN rather than "
+		    "inf. Subtract the max logit first.", "exp(20) overflows fp16 to inf, the sum is "
+		    "inf, and inf/inf is NaN, which is why the output shows NaN rather than inf. "
+		    "Subtract the max logit first." },
+		/* backward's ops run in the forward's dtypes: no backward
+		 * inside the autocast block */
+		{ "underflow", "backward-in-autocast", UNDERFLOW_CORE "Call backward inside the "
+		    "autocast block too.", UNDERFLOW_CORE "That holds if the op's backward really "
+		    "runs in fp16, which under autocast depends on the op." },
+		/* the scale halves and grows back */
+		{ "underflow", "scale-static", UNDERFLOW_CORE "The limit: once halved, the scale "
+		    "never climbs back up.", UNDERFLOW_CORE "The limit: S times the largest gradient "
+		    "must stay under 65504; after an overflow the scale is halved, and it climbs "
+		    "back up after a run of clean steps." },
+	};
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	/* code lines joined by " / ": the comment on one ends there */
+	expect("step-order", true, "scaler.scale(loss).backward() / scaler.unscale_(opt) / "
+	    "clip_grad_norm_(params, 1.0) / scaler.step(opt)  # skipped when a grad is inf / "
+	    "scaler.update(). Unscale first: the clip threshold is meant for real gradients.");
+	/* a question that starts from a step takes it as done */
+	expect("step-order", true, "Q: once the scaled backward is done, what next? A: "
+	    "scaler.unscale_(opt). Q: why? A: clipping must see the real gradients. Q: and then? "
+	    "A: clip_grad_norm_, scaler.step(opt) (skipped on inf/NaN), scaler.update().");
+	/* a ternary asks nothing */
+	expect("step-order", true, "forward ⇒ S·loss ⇒ backward ⇒ unscale_ ⇒ clip ⇒ all finite? "
+	    "step : skip ⇒ adjust S. Clip real gradients, or the threshold is off by S.");
+	made("step-order", "why", true, "scaler.scale(loss).backward(), unscale_, clip, step "
+	    "(skipped on inf), update. The order matters: otherwise the norm clip measures would "
+	    "include S.");
+	made("underflow", "underflow", true, "In fp16 a 1e-8 gradient comes out 0.");
+	/* a gradient worked through the scale shows the loss is scaled */
+	made("mock-underflow", "scale-loss", true, "It rounds to zero in fp16. With S = 4096 it "
+	    "gives 4.096e-5, which fp16 holds; divide by S before the step.");
+	made("mock-underflow", "scale-loss", false, "It rounds to zero in fp16. With S = 4096 it "
+	    "gives 4.096e-3, which fp16 holds; divide by S before the step.");
+	made("cmp-speedup", "verdict", true, "Skipped steps cost time and update nothing. The "
+	    "measure that counts is wall-clock time to the fp32 run's validation loss, same seed, "
+	    "skips counted.");
+	made("cmp-speedup", "verdict", true, "Skipped steps cost time and update nothing; compare "
+	    "time to fp32's validation loss with the same seed, and only that shows the gain.");
+	made("bf16", "precision", true, "bf16 reaches fp32's range, so loss scaling is rarely "
+	    "needed; but 1 + 2^-9 rounds back to 1 in it.");
+}
+END_TEST
+
 /* step-order asks why the order matters: a call's argument named
  * max_norm is no reason, a sentence about max_norm is one. */
 START_TEST(reasons_are_prose)
@@ -733,6 +799,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, fourth_reading);
 	tcase_add_test(tc, fifth_reading);
 	tcase_add_test(tc, sixth_reading);
+	tcase_add_test(tc, seventh_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

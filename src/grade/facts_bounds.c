@@ -74,6 +74,23 @@ gf_floor_claim(const gtext *tx, size_t i, size_t *from)
 	return false;
 }
 
+/* Is the figure v of a bound at token i an argument of exp: its sentence
+ * names exp before it and v is one an exponential could take before it
+ * leaves any format ("exp of a float16 20.0 is inf (anything above about
+ * 11.09 is)")?  A value the format holds, "exp(20) is 4.85e8 and anything
+ * above 65504 overflows", is far past that. */
+static bool
+exp_argument(const gtext *tx, size_t i, double v)
+{
+	if (fabs(v) >= 1000)
+		return false;
+	for (size_t j = i; j-- > 0 && tx->t[j].sent == tx->t[i].sent;)
+		if (gf_is(&tx->t[j], "exp") || gf_is(&tx->t[j], "exponential") ||
+		    gf_is(&tx->t[j], "exponentials"))
+			return true;
+	return false;
+}
+
 /* "anything above 148 overflows", "it overflows for values over 1e4": a
  * ceiling stated for every value past a figure, checked as where the
  * format overflows.  Token i is the comparison, as in floor_claim. */
@@ -122,6 +139,8 @@ gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
 	while (fig < tx->n && fig <= *from + 3 && !tx->t[fig].isnum)
 		fig++;
 	if (fig >= tx->n || !tx->t[fig].isnum)
+		return false;
+	if (exp_argument(tx, i, tx->t[fig].num))
 		return false;
 	if (held_not)
 		return true;
@@ -264,7 +283,7 @@ void
 gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 {
 	static const char *const var[] = { "x", "z", "input", "inputs", "logit", "logits",
-		"argument", "exponent", NULL };
+		"argument", "exponent", "anything", "everything", "values", NULL };
 	static const char *const past[] = { "past", "above", "over", "beyond", "exceeds",
 		"exceed", "greater", "larger", "bigger", "passes", "pass", "crosses", "reaches",
 		"hits", NULL };
@@ -272,16 +291,31 @@ gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_
 		"roughly", "about", "around", "approximately", "approx", "than", "much", NULL };
 	if (!gf_is_any(&tx->t[i], var) || i == 0)
 		return;
-	/* the sentence says exp overflows, before the variable */
+	/* the sentence names exp before the variable and says it overflows
+	 * (before or after: "fp16 can only hold exp(x) up to x = 11, so
+	 * exp(20) overflows") */
 	bool exp_seen = false, blown = false;
-	for (size_t j = i; j-- > 0 && tx->t[j].sent == tx->t[i].sent;) {
-		exp_seen |= gf_is(&tx->t[j], "exp") || gf_is(&tx->t[j], "exponential");
+	for (size_t j = 0; j < tx->n; j++) {
+		if (tx->t[j].sent != tx->t[i].sent)
+			continue;
+		exp_seen |= j < i && (gf_is(&tx->t[j], "exp") || gf_is(&tx->t[j], "exponential"));
 		blown |= gf_is(&tx->t[j], "overflows") || gf_is(&tx->t[j], "overflow") ||
 		    gf_is(&tx->t[j], "inf") || gf_is(&tx->t[j], "infinity");
 	}
 	if (!exp_seen || !blown)
 		return;
 	size_t j = i + 1, cmp = 0;
+	/* "up to about x = 11", "above x ≈ 11": the limit before the
+	 * variable, its value after "=" */
+	if (i > 2 && gf_is(&tx->t[i - 2], "to") && gf_is(&tx->t[i - 3], "up") &&
+	    gf_is(&tx->t[i - 1], "about"))
+		cmp = i - 2;
+	else if (i > 1 && gf_is(&tx->t[i - 1], "to") && gf_is(&tx->t[i - 2], "up"))
+		cmp = i - 1;
+	else if (gf_is_any(&tx->t[i - 1], past))
+		cmp = i - 1;	/* "overflowing above x ≈ 25" */
+	if (cmp && j + 1 < tx->n && (gf_is(&tx->t[j], "=") || gf_is(&tx->t[j], "approx")))
+		j++;
 	while (j < tx->n && j <= i + 4 && !tx->t[j].isnum && tx->t[j].clause == tx->t[i].clause) {
 		if (gf_is_any(&tx->t[j], past))
 			cmp = j;
@@ -291,7 +325,7 @@ gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_
 	}
 	gfig f;
 	if (!cmp || j >= tx->n || !gf_figure_at(tx, j, &f) || gf_is_op_after(tx, f.end) ||
-	    !gf_asserted(tx, j) || gf_negated(tx, i, j))
+	    !gf_asserted(tx, j) || gf_negated(tx, i, j) || !exp_argument(tx, i, f.v))
 		return;
 	int fmt = GF_NOFMT;	/* the one format its sentence names, else fp16 */
 	for (size_t q = 0; q < tx->n; q++)

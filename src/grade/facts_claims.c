@@ -390,6 +390,18 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 	static const char *const valued[] = { "scale", "value", "factor", "gradient", "number",
 		"magnitude", "product", "loss", NULL };
 	bool of_arg = b > 0 && gf_is(&tx->t[b - 1], "of") && !(b > 1 && gf_is_any(&tx->t[b - 2], valued));
+	/* "exp of a half-precision 20", "torch.exp on an fp16 20.0": the
+	 * argument of exp, its type named before it */
+	size_t typed = b;
+	while (typed > 0 && (gf_format_of(tx, typed - 1) != GF_NOFMT ||
+	    gf_is(&tx->t[typed - 1], "a") || gf_is(&tx->t[typed - 1], "an") ||
+	    gf_is(&tx->t[typed - 1], "the") || (typed > 1 && gf_is(&tx->t[typed - 1],
+	    "precision") && gf_format_of(tx, typed - 2) != GF_NOFMT)))
+		typed--;
+	if (typed < b && typed > 1 && (gf_is(&tx->t[typed - 1], "of") ||
+	    gf_is(&tx->t[typed - 1], "on")) && (gf_is(&tx->t[typed - 2], "exp") ||
+	    gf_is(&tx->t[typed - 2], "exponential")))
+		of_arg = true;
 	if (b > 0 && (gf_is_any(&tx->t[b - 1], bound) || of_arg ||
 	    gf_is_op_after(tx, b - 1) || tx->t[b - 1].isnum || (tx->t[b - 1].cls & WC_FIG)))
 		return;	/* a bound, an argument ("exp of 20"), a term of a formula */

@@ -93,7 +93,7 @@ void gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n,
 void gf_check_bytes(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 /* "2^-24 ≈ 5.96e-9"; "scaling by 1024 gives 1.024e-11" (facts_scaled.c) */
 void gf_check_equal(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
-void gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
+void gf_check_scaled(gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_comparison(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max);
 void gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *out,
     size_t *n, size_t max);

@@ -201,13 +201,37 @@ gf_quantity_name(qkind q)
 	}
 }
 
+/* Does the format at j name the owner of a field of the other kind than
+ * quantity q measures: "more range (fp32 exponent), less precision
+ * (7-bit mantissa)" lends bf16 fp32's exponent and says nothing of
+ * fp32's mantissa; "fp16-level precision" says nothing of fp16's max.
+ * Range and precision are the two kinds. */
+static bool
+borrowed_field(const gtext *tx, size_t j, qkind q)
+{
+	static const char *const range[] = { "exponent", "exponents", "range", "ranges", NULL };
+	static const char *const precision[] = { "mantissa", "mantissas", "precision",
+		"fraction", "significand", "resolution", NULL };
+	size_t k = j + 1;
+	if (k < tx->n && (gf_is(&tx->t[k], "level") || gf_is(&tx->t[k], "like") ||
+	    gf_is(&tx->t[k], "style") || gf_is(&tx->t[k], "sized")))
+		k++;
+	if (k >= tx->n || tx->t[k].clause != tx->t[j].clause)
+		return false;
+	bool measures_precision = q == Q_MANBITS || q == Q_EPS || q == Q_DIGITS;
+	bool measures_range = q == Q_MAX || q == Q_MIN || q == Q_EXPBITS || q == Q_MAX_AT ||
+	    q == Q_MIN_AT;
+	return (measures_precision && gf_is_any(&tx->t[k], range)) ||
+	    (measures_range && gf_is_any(&tx->t[k], precision));
+}
+
 /* Is the format of set (one bit) the only one the figure's sentence
  * names, with no word in it that sets formats side by side ("7 vs 10
  * bits", "fewer than fp16's", "like fp32")?  Then the figure is that
  * format's alone: "half precision is 1 sign bit, 8 exponent bits and 7
  * mantissa bits" is false of fp16, though those are bf16's fields. */
 static bool
-sole_format(const gtext *tx, size_t head, unsigned set)
+sole_format(const gtext *tx, size_t head, qkind q, unsigned set)
 {
 	static const char *const side[] = { "vs", "versus", "than", "compared",
 		"instead", "against", "whereas", "while", "unlike", "like", "rather",
@@ -222,11 +246,13 @@ sole_format(const gtext *tx, size_t head, unsigned set)
 		/* "like" sets formats side by side only before one ("like
 		 * fp32"); "any scale you like" does not */
 		bool verb_like = gf_is(&tx->t[j], "like");
-		for (size_t q = j + 1; verb_like && q < tx->n && q <= j + 3; q++)
-			verb_like = gf_format_of(tx, q) == GF_NOFMT;
+		for (size_t m = j + 1; verb_like && m < tx->n && m <= j + 3; m++)
+			verb_like = gf_format_of(tx, m) == GF_NOFMT;
 		if (gf_is_any(&tx->t[j], side) && !verb_like)
 			return false;
 		int f = gf_format_of(tx, j);
+		if (f != GF_NOFMT && borrowed_field(tx, j, q))
+			return false;
 		if (f != GF_NOFMT) {
 			if (named >= 0 && f != named)
 				return false;
@@ -279,7 +305,7 @@ gf_check_quantity(const gtext *tx, size_t head, qkind q, bool normal_only, bool 
 	for (size_t j = 0; side != 0 && j < tx->n; j++)
 		in_clause |= tx->t[j].clause == tx->t[head].clause && gf_format_of(tx, j) != GF_NOFMT;
 	if (!in_clause && !gf_named_before(tx, head) && gf_named_in_after(tx, head) == GF_NOFMT &&
-	    !sole_format(tx, head, set))
+	    !sole_format(tx, head, q, set))
 		set |= 1u << FP_FP16 | 1u << FP_BF16 | 1u << FP_FP32;
 	check_set(tx, head, q, normal_only, sub_only, f, figtok, side, set, shown, out, n, max);
 }

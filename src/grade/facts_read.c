@@ -455,8 +455,8 @@ gf_same_or_arrow(const gtext *tx, size_t i, size_t j)
 	return true;
 }
 
-/* A true claim at token tok (GF_ kind), for the rubric's %overflow and
- * %flush. */
+/* A true claim at token tok (GF_ kind), for the rubric's %overflow,
+ * %flush and %scaled. */
 void
 gf_mark(gtext *tx, size_t tok, unsigned kind)
 {

@@ -59,7 +59,7 @@ gf_check_equal(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 /* Token i is a word of scaling followed by "by [S =] N ... gives M", or
  * a "times N ... becomes M" with no figure before it. */
 void
-gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
+gf_check_scaled(gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 {
 	bool up = gf_is_any(&tx->t[i], up_words);
 	/* "but times 65536 it becomes 6.6e-4": times with no figure before
@@ -125,16 +125,26 @@ gf_check_scaled(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 		if (tx->t[q].isnum && gf_figure_at(tx, q, &g) && g.v > 0 && g.v < 1e-2)
 			seen[nseen++] = g.v;
 	}
-	if (nseen == 0 || gf_agrees(&m, s.v))
+	if (gf_agrees(&m, s.v))
 		return;
+	if (nseen == 0) {	/* no figure to hold it to but the fixture's */
+		if (up && gf_agrees(&m, 1e-8 * s.v))
+			gf_mark(tx, i, GF_SCALED);
+		return;
+	}
 	/* the fixture's own gradient, 1e-8, may be the one scaled though the
 	 * answer names only fp16's limits ("2^-24 ... by 2^16 makes the
 	 * gradient 6.5e-4") */
 	if (nseen < 16)
 		seen[nseen++] = 1e-8;
 	for (size_t q = 0; q < nseen; q++)
-		if (gf_agrees(&m, up ? seen[q] * s.v : seen[q] / s.v))
+		if (gf_agrees(&m, up ? seen[q] * s.v : seen[q] / s.v)) {
+			/* "with S = 1024 it gives 1.024e-5": a gradient
+			 * worked through the scale, for %scaled */
+			if (up)
+				gf_mark(tx, i, GF_SCALED);
 			return;
+		}
 	gf_say(out, n, max, r, "%g %s %g is %.4g, not %.6g", seen[0], up ? "x" : "/", s.v,
 	    up ? seen[0] * s.v : seen[0] / s.v, m.v);
 }

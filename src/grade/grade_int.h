@@ -82,7 +82,7 @@ typedef struct gtext {
 /* True claims the engine confirms (facts.c), kept on the claim's first
  * token (gtok.fact) for the rubric terms %overflow and %flush: "1e8 >
  * 65504", "1e4 x 1e4 = 1e8 then inf", "fl16(1e-8) is 0", "1e-8 < 2^-24". */
-enum { GF_OVERFLOW = 1u << 0, GF_FLUSH = 1u << 1 };
+enum { GF_OVERFLOW = 1u << 0, GF_FLUSH = 1u << 1, GF_SCALED = 1u << 2 };
 
 /* FNV-1a of a stem: the key of the index above and of rubric words. */
 unsigned grade_hash(const char *s);

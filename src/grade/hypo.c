@@ -158,9 +158,10 @@ counterfactuals(gtext *tx)
 	}
 }
 
-/* "Q: what comes after backward on the scaled loss?": a question for the
- * step after (or before) one it names takes that step as done, so the
- * clause is read as said. */
+/* "Q: what comes after backward on the scaled loss?", "Q: after the
+ * scaled backward, what next?": a question for the step after (or
+ * before) one it names takes that step as done, so the clause is read as
+ * said. */
 static bool
 presupposed(const gtext *tx, int c)
 {
@@ -169,6 +170,12 @@ presupposed(const gtext *tx, int c)
 	size_t q = tx->cstart[c], e = tx->cend[c];
 	if (q < e && grade_tok_is(&tx->t[q], "q"))
 		q++;
+	/* "Q: after the scaled backward, what next?": the step the
+	 * question starts from, before a question for what follows it */
+	if (q + 1 < e && (grade_tok_is(&tx->t[q], "after") || grade_tok_is(&tx->t[q], "once")))
+		for (size_t k = e; k < tx->n && tx->t[k].sent == tx->t[q].sent; k++)
+			if (grade_tok_is(&tx->t[k], "what") || grade_tok_is(&tx->t[k], "next"))
+				return true;
 	if (q + 2 >= e || !(grade_tok_is(&tx->t[q], "what") || grade_tok_is(&tx->t[q], "which")))
 		return false;
 	for (size_t k = q + 1; k < e && k <= q + 3; k++)

@@ -142,10 +142,10 @@ read_alt(const grade_rubric *r, const char **s, galt *alt, grade_diag *d,
 
 	memset(alt, 0, sizeof *alt);
 	els->n = 0;
-	/* %overflow, %flush: a claim the engine confirms (facts.c) */
+	/* %overflow, %flush, %scaled: a claim the engine confirms (facts.c) */
 	if (*p == '%') {
 		static const struct { const char *name; unsigned char fact; } facts[] = {
-			{ "overflow", GF_OVERFLOW }, { "flush", GF_FLUSH },
+			{ "overflow", GF_OVERFLOW }, { "flush", GF_FLUSH }, { "scaled", GF_SCALED },
 		};
 		size_t n = strcspn(p + 1, " \t|/\"");
 		size_t k = 0;
@@ -154,7 +154,7 @@ read_alt(const grade_rubric *r, const char **s, galt *alt, grade_diag *d,
 			k++;
 		if (k == sizeof facts / sizeof facts[0])
 			return grade_err(d, (size_t)(p - line), "unknown claim '%.*s' (there are "
-			    "%%overflow and %%flush)", (int)n + 1, p);
+			    "%%overflow, %%flush and %%scaled)", (int)n + 1, p);
 		gel *el = grade_push(els, sizeof *el);
 		if (el == NULL)
 			return grade_err(d, (size_t)(p - line), "out of memory");

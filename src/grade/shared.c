@@ -375,6 +375,11 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/default stays/remains/kept fixed/constant -static/manual*/unlike | \"tune it by hand\" | "
 	    "seq: scale/s fixed/constant for the whole run -static/manual*/unlike | "
 	    "seq: fixed/constant for/throughout whole/entire run/training -static/manual*/could/would/alternative/instead/unlike/rather ~7",
+	"  | seq: =scale/=s only/ever go/goes/move/moves/move* down -not/static/manual* ~5 | "
+	    "seq: =scale/=s only decreas*/shrink*/drop*/fall*/falls -not/on/when/whenever/after/if/static/manual* ~4 | "
+	    "not: seq: =scale/=s grow*/increas*/rais*/doubl*/recover*/climb* back/again/up -unless/until/before/without ~5 | "
+	    "not: seq: =scale/=s go/goes/come/comes/move/moves back up -unless/until/before/without ~5 | "
+	    "not: seq: grow*/increas*/rais*/doubl* the/its =scale/=s back/again/up -unless/until/before/without ~5",
 	"  why: GradScaler is dynamic: it halves the scale after an inf or NaN and doubles it "
 	    "after a run of clean steps (growth_interval)",
 
@@ -386,7 +391,9 @@ const char *const grade_shared_lines[] = {
 
 	"misconception backward-in-autocast: seq: backward inside/in/within/under autocast | "
 	    "seq: gradients computed in fp16 inside autocast",
-	"  | span: seq: backward called/run/be inside/in/within autocast -outside/not ~10",
+	"  | span: seq: backward called/run/be \"inside autocast\"/\"in autocast\"/"
+	    "\"within autocast\"/\"inside the autocast\"/\"in the autocast\"/"
+	    "\"within the autocast\" -outside/not ~10",
 	"  why: backward belongs outside the autocast region: its ops run in the dtypes the "
 	    "forward chose; wrapping it in autocast is not how AMP is used",
 
@@ -442,7 +449,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: overflow* produce*/gives/give*/becomes/yields nan directly | "
 	    "seq: nan instead of inf | seq: overflow* fp16/half produce*/gives/yields nan directly | "
 	    "seq: overflow*/overflowing produce*/gives/give*/yields/becomes/returns nan rather/instead -e4m3/fp8 ~8 | "
-	    "seq: nan rather/instead than/of inf -e4m3/fp8 ~4 | "
+	    "seq: nan rather/instead than/of inf -e4m3/fp8/why/see/seeing/saw/observ* ~4 | "
 	    "seq: exp/kernel/op return*/returns/give*/gives/produc* nan for it/them/exp*/20 -inf/divid*/division ~6",
 	"  why: an fp16 overflow gives inf (e4m3, which has no inf, is the format whose "
 	    "overflow is NaN); the NaN here is inf / inf",

@@ -83,6 +83,67 @@ refusing_label(const gtext *tx)
  * in its sentence ('would "work" numerically')?  A quotation standing on
  * its own ('"raise the scale" is wrong', 'he said: "no"') is not.  *close
  * is set to the closing quote. */
+/* Is the '?' at i the one of a ternary, "finite? step : skip": one to
+ * three words after it, then a ':' with a blank before it?  *colon is
+ * where that ':' stands. */
+static bool
+ternary_at(const char *a, size_t i, size_t o, size_t *colon)
+{
+	size_t j = i + 1, words = 0;
+	if (j >= o || a[j] != ' ')
+		return false;
+	while (j < o && words <= 3) {
+		while (j < o && a[j] == ' ')
+			j++;
+		if (j < o && a[j] == ':' && a[j - 1] == ' ' && words > 0) {
+			*colon = j;
+			return true;
+		}
+		size_t w = j;
+		while (j < o && (isalnum((unsigned char)a[j]) || a[j] == '_' || a[j] == '.' ||
+		    a[j] == '(' || a[j] == ')'))
+			j++;
+		if (j == w)
+			return false;
+		/* "Clip first? No : unscale first" answers the question */
+		static const char *const reply[] = { "no", "yes", "nope", "yep", "yeah", "nah",
+			"a", "answer", "never", "not", "always", NULL };
+		for (size_t k = 0; words == 0 && reply[k] != NULL; k++)
+			if (strlen(reply[k]) == j - w && strncasecmp(a + w, reply[k], j - w) == 0)
+				return false;
+		words++;
+	}
+	return false;
+}
+
+/* Does the '/' at i, with a blank on each side, join two lines of code:
+ * is the next word a call of a training step ("/ scaler.update()",
+ * "/ torch.nn.utils.clip_grad_norm_(...)")?  "e / e.sum()" and
+ * "g / scaler.get_scale()" divide. */
+static bool
+slash_ends_line(const char *a, size_t i, size_t o)
+{
+	static const char *const steps[] = { "backward", "unscale_", "step", "update",
+		"clip_grad_norm_", "clip_grad_value_", "zero_grad", NULL };
+	if (i == 0 || a[i - 1] != ' ' || i + 1 >= o || a[i + 1] != ' ')
+		return false;
+	size_t j = i + 1;
+	while (j < o && a[j] == ' ')
+		j++;
+	size_t last = j;
+	while (j < o && (isalnum((unsigned char)a[j]) || a[j] == '_' || a[j] == '.')) {
+		if (a[j] == '.')
+			last = j + 1;
+		j++;
+	}
+	if (j >= o || a[j] != '(' || last >= j)
+		return false;
+	for (size_t k = 0; steps[k] != NULL; k++)
+		if (strlen(steps[k]) == j - last && strncmp(a + last, steps[k], j - last) == 0)
+			return true;
+	return false;
+}
+
 static bool
 scare_quotes(const char *a, size_t i, size_t n, size_t *close)
 {
@@ -440,6 +501,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 	int calls = 0, marker = 0;
 	int quoted_from = 0;
 	size_t semi = 0;	/* the first token after the last ';' */
+	size_t ternary_colon = (size_t)-1;	/* the ':' of "finite ? step : skip" */
 	enum { MAXQ = 64 };
 	int qlo[MAXQ], qhi[MAXQ], nq = 0;
 	for (size_t i = 0; i < o && ok;) {
@@ -548,6 +610,19 @@ gtext_build(const char *s, size_t len, gtext *tx)
 			/* "1 + 0.001": a sum, the word the rubrics and the
 			 * figure checks read ("fp16+bf16" stays a list) */
 			ok = add_word(tx, "plus", 4);
+			i++;
+		} else if ((c == '?' && ternary_at(a, i, o, &ternary_colon)) || i == ternary_colon) {
+			/* "finite? step : skip": a conditional written as C's
+			 * ternary asks nothing; each arm is a clause */
+			if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses)
+				tx->nclauses++;
+			i++;
+		} else if (c == '/' && slash_ends_line(a, i, o)) {
+			/* "scaler.step(opt) # skipped on inf / scaler.update()":
+			 * code lines joined by " / " on one line; the slash
+			 * ends a clause as a line break would */
+			if (tx->n > 0 && tx->t[tx->n - 1].clause == tx->nclauses)
+				tx->nclauses++;
 			i++;
 		} else if (c == '/' || (c == '-' && (i == 0 || a[i - 1] == ' ') &&
 		    (i + 1 >= o || a[i + 1] == ' '))) {
