@@ -736,7 +736,7 @@ START_TEST(seventh_reading)
 		    "autocast block too.", UNDERFLOW_CORE "That holds if the op's backward really "
 		    "runs in fp16, which under autocast depends on the op." },
 		/* the scale halves and grows back */
-		{ "underflow", "scale-static", UNDERFLOW_CORE "The limit: once halved, the scale "
+		{ "underflow", "scale-never-grows", UNDERFLOW_CORE "The limit: once halved, the scale "
 		    "never climbs back up.", UNDERFLOW_CORE "The limit: S times the largest gradient "
 		    "must stay under 65504; after an overflow the scale is halved, and it climbs "
 		    "back up after a run of clean steps." },
@@ -772,6 +772,85 @@ START_TEST(seventh_reading)
 }
 END_TEST
 
+#define OVERFLOW_CORE "10000 × 10000 = 1e8 overflows fp16 to inf in the forward; the loss " \
+	"scale only multiplies the loss for backward, so raising it cannot help. Compute the " \
+	"product in fp32. "
+#define SOFTMAX_CORE "exp(20) overflows fp16 to inf, and inf/inf is NaN. Subtract the max " \
+	"logit before exp. "
+
+/* fresh-ad's passed wrong answers: the false claims beside a right core,
+ * each class worded apart from the set. */
+START_TEST(eighth_reading)
+{
+	static const misc_pair cases[] = {
+		/* "a × 10^k" is one figure */
+		{ "overflow", "fp16-limit-wrong", OVERFLOW_CORE "fp16's max is 6.5 × 10^6.",
+		    OVERFLOW_CORE "fp16's max is 6.55 × 10^4." },
+		{ "overflow", "wrong-figure", OVERFLOW_CORE "fp16 can represent up to about 2 × 10^5.",
+		    OVERFLOW_CORE "fp16 can represent up to about 6.5 × 10^4." },
+		/* the interval counts steps */
+		{ "cmp-speedup", "wrong-figure", "Not a speedup yet: skipped steps update nothing. "
+		    "Compare time to fp32's validation loss, same seed. The default growth_interval "
+		    "is 50 steps.", "Not a speedup yet: skipped steps update nothing. Compare time "
+		    "to fp32's validation loss, same seed. The default growth_interval is 2000 "
+		    "steps." },
+		{ "mock-overflow", "scale-fixes-forward", "1e8 is past fp16's 65504: inf. A scale "
+		    "below 1 shrinks the values in the forward back into range.", "1e8 is past "
+		    "fp16's 65504: inf. No loss scale can shrink the values in the forward back into "
+		    "range; use fp32." },
+		{ "mock-underflow", "grads-scaled-after-backward", "1e-8 rounds to zero in fp16. "
+		    "After backward the scaler multiplies the gradients by S, then divides them "
+		    "before the step.", "1e-8 rounds to zero in fp16. The scaler multiplies the loss "
+		    "by S before backward, so after backward the gradients are S times larger; it "
+		    "divides them before the step." },
+		{ "overflow", "inf-step-taken", OVERFLOW_CORE "And scaler.step() will still apply "
+		    "the inf gradients to the weights.", OVERFLOW_CORE "And scaler.step() skips the "
+		    "step rather than apply the inf gradients to the weights." },
+		{ "softmax", "fp32-naive-softmax", SOFTMAX_CORE "Casting to fp32 also works, since "
+		    "exp can't overflow in fp32.", SOFTMAX_CORE "Casting to fp32 works here too, "
+		    "since exp(20) can't overflow in fp32." },
+		{ "bf16", "bf16-naive-softmax", "bf16 has fp32's range and a 7-bit mantissa, so loss "
+		    "scaling is usually unnecessary; the naive softmax is fine in it because exp "
+		    "can't overflow in bf16.", "bf16 has fp32's range and a 7-bit mantissa, so loss "
+		    "scaling is usually unnecessary; exp(20) can't overflow in bf16." },
+		/* "-0.731" excludes the figure, it is no negative term */
+		{ "softmax", "max-changes-softmax", SOFTMAX_CORE "The shift gives only an "
+		    "approximate result.", SOFTMAX_CORE "The result is approximately 0.731 and "
+		    "0.269." },
+		{ "bf16", "bf16-no-master", "bf16 has fp32's range and a 7-bit mantissa, so loss "
+		    "scaling is usually unnecessary, and there's no reason to keep master weights.",
+		    "bf16 has fp32's range and a 7-bit mantissa, so loss scaling is usually "
+		    "unnecessary; keep fp32 master weights so small updates are not lost." },
+		{ "underflow", "scale-no-limit", UNDERFLOW_CORE "There isn't really a limit; "
+		    "GradScaler grows S until every gradient fits.", UNDERFLOW_CORE "The limit: S "
+		    "times the largest gradient must stay below 65504." },
+		{ "step-order", "skip-wrong-cause", "scaler.scale(loss).backward(), unscale_, clip, "
+		    "step, update: clip needs real gradients. scaler.step skips the update when the "
+		    "norm is above the threshold.", "scaler.scale(loss).backward(), unscale_, clip, "
+		    "step, update: clip needs real gradients. Clipping rescales them when the norm "
+		    "is above the threshold; scaler.step skips only on inf or NaN." },
+		{ "step-order", "step-calls-update", "scaler.scale(loss).backward(), unscale_, clip, "
+		    "scaler.step: clip needs real gradients, and step skips on inf. No need for "
+		    "scaler.update(), since scaler.step adjusts the scale internally.",
+		    "scaler.scale(loss).backward(), unscale_, clip, scaler.step, scaler.update(): "
+		    "clip needs real gradients, step skips on inf, and update() then adjusts the "
+		    "scale." },
+		{ "underflow", "order-clip-first", UNDERFLOW_CORE "With clipping, clip the scaled "
+		    "gradients and only afterwards call unscale_.", UNDERFLOW_CORE "With clipping, "
+		    "call unscale_ first and clip only afterwards." },
+		{ "step-order", "clip-while-scaled", "scaler.scale(loss).backward(), unscale_, "
+		    "clip_grad_norm_ on the scaled gradients, step, update.", "scaler.scale(loss)."
+		    "backward(), unscale_, clip_grad_norm_, step, update: unscale first, since "
+		    "otherwise clip is on the scaled grads, not the real ones." },
+		/* a worked softmax with no logits named is the fixture's */
+		{ "softmax", "wrong-figure", SOFTMAX_CORE "The exponents become 0 and -1 and the "
+		    "softmax comes out at roughly [0.88, 0.12].", SOFTMAX_CORE "Equal logits give "
+		    "equal outputs ([0, 0] → [0.5, 0.5]), and here roughly [0.731, 0.269]." },
+	};
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+}
+END_TEST
+
 /* step-order asks why the order matters: a call's argument named
  * max_norm is no reason, a sentence about max_norm is one. */
 START_TEST(reasons_are_prose)
@@ -800,6 +879,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, fifth_reading);
 	tcase_add_test(tc, sixth_reading);
 	tcase_add_test(tc, seventh_reading);
+	tcase_add_test(tc, eighth_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

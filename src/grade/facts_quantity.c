@@ -106,6 +106,13 @@ gf_quantity_at(const gtext *tx, size_t i, bool *normal_only, bool *sub_only)
 	    gf_is(&tx->t[i - 2], "represents") || gf_is(&tx->t[i - 2], "represent") ||
 	    gf_is(&tx->t[i - 2], "store") || gf_is(&tx->t[i - 2], "stores")))))
 		return Q_MAX;
+	/* "fp16 can represent up to about 65504": held by the format
+	 * named just before */
+	static const char *const holds[] = { "represent", "represents", "hold", "holds", "store",
+		"stores", NULL };
+	if (gf_is(k, "up") && i + 1 < tx->n && gf_is(&tx->t[i + 1], "to") && i > 0 &&
+	    gf_is_any(&tx->t[i - 1], holds) && format_just_before(tx, i))
+		return Q_MAX;
 	/* "minus the max value (20) from every logit", "subtract the largest
 	 * value": what is subtracted is the largest logit, no format's */
 	static const char *const sub[] = { "minus", "subtract", "subtracting", "subtracts",

@@ -293,9 +293,15 @@ gf_check_scaler(const gtext *tx, size_t i, const grade_constants *c, gfigure *ou
 	gfig f;
 	size_t at;
 	if (!gf_bound_figure(tx, i, &f, &at)) {
-		if (!(i + 1 < tx->n && tx->t[i + 1].isnum))
+		/* "growth_interval is 20 steps": the interval counts steps */
+		size_t j = i + 1;
+		if (strcmp(what, "growth_interval") == 0)
+			while (j < tx->n && j <= i + 3 && !tx->t[j].isnum &&
+			    gf_is_any(&tx->t[j], gf_linking))
+				j++;
+		if (!(j < tx->n && tx->t[j].isnum))
 			return;
-		at = i + 1;
+		at = j;
 		gf_figure_at(tx, at, &f);
 	}
 	/* "with its default scale: 1e-8 × 65536 = 6.55e-4": a term of the

@@ -37,6 +37,7 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 {
 	double lg[8][2];	/* the pairs of logits named, and their sentences */
 	int lsent[8];
+	size_t lmapped[8];	/* "[0, 0] → [0.5, 0.5]": where its result starts */
 	size_t nlog = 0;
 	bool about = false;
 
@@ -113,7 +114,11 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		 * to 1 ([1, 0] is a pair of probabilities too) */
 		bool unit = x >= 0 && x <= 1 && y >= 0 && y <= 1;
 		/* "Normalise: [1, 0.368]/1.368": the pair divided is no result */
-		bool named_out = unit && outputs_before(tx, i) && !gf_is_op_after(tx, bj + 1);
+		/* "[0, 0] → [0.5, 0.5]": a pair mapped to another is the input */
+		bool maps = bj + 2 < tx->n && (gf_is(&tx->t[bj + 1], "then") ||
+		    gf_is(&tx->t[bj + 1], "gives") || gf_is(&tx->t[bj + 1], "becomes") ||
+		    gf_is(&tx->t[bj + 1], "to")) && tx->t[bj + 2].isnum;
+		bool named_out = unit && outputs_before(tx, i) && !gf_is_op_after(tx, bj + 1) && !maps;
 		if (named_out && fabs(x + y - 1) > 0.05 && gf_asserted(tx, i) &&
 		    !gf_negated(tx, i, bj)) {
 			gf_say(out, n, max, i, "softmax outputs sum to 1: [%g, %g] sums to %g, so it is "
@@ -126,21 +131,35 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		bool probs = unit && fabs(x + y - 1) < 0.03 &&
 		    ((x > 0 && x < 1 && y > 0 && y < 1) || named_out);
 		/* the logits: a pair named ("turn [20, 19] into [11, 11]"); a
-		 * pair with a value at or below 0 is logits too ("[0, -1]"), one
-		 * in (0, 1] may be exponentials ("[1, 0.368]") */
+		 * pair with a value at or below 0 is logits too ("[0, -1]"), as
+		 * is an equal pair ("[0, 0] → [0.5, 0.5]"); one in (0, 1] may
+		 * be exponentials ("[1, 0.368]") */
 		/* "20−20 = 0, 19−20 = −1": a figure that is a term of the next
 		 * expression is no logit of a pair */
-		if (!probs && (fabs(x) > 1 || fabs(y) > 1 || (x == 0 && y < 0) || (y == 0 && x < 0)) &&
+		if (!probs && (fabs(x) > 1 || fabs(y) > 1 || (x == 0 && y < 0) || (y == 0 && x < 0) ||
+		    x == y) &&
 		    fabs(x) < 1000 && fabs(y) < 1000 && !gf_is_op_after(tx, bj + 1)) {
 			if (nlog < 8) {
 				lg[nlog][0] = x, lg[nlog][1] = y;
+				/* where the pair it maps to starts, if it maps */
+				lmapped[nlog] = maps ? bj + 2 : 0;
 				lsent[nlog++] = a->sent;
 			}
 			i = bj;
 			continue;
 		}
-		if (!probs || !gf_asserted(tx, i) || gf_negated(tx, i, bj) || (nlog == 0 && nex == 0))
+		if (!probs || !gf_asserted(tx, i) || gf_negated(tx, i, bj))
 			continue;
+		/* "the softmax comes out at [0.88, 0.12]" with no logits or
+		 * exponentials named: the softmax fixture's logits, [20, 19],
+		 * are the ones (as facts_scaled.c takes the underflow
+		 * fixture's 1e-8) */
+		if (nlog == 0 && nex == 0) {
+			lg[0][0] = 20, lg[0][1] = 19;
+			lsent[0] = -1;
+			lmapped[0] = 0;
+			nlog = 1;
+		}
 		double ux = a->unit > 0.005 ? a->unit : 0.005, uy = b->unit > 0.005 ? b->unit : 0.005;
 		/* the pair of its own sentence, the last one, decides ("turn
 		 * [20, 19] into [11, 11] and get [0.5, 0.5]"); with none there,
@@ -151,6 +170,13 @@ gf_check_softmax(const gtext *tx, gfigure *out, size_t *n, size_t max)
 		for (size_t q = same ? nlog - 1 : 0; q < nlog && !fits; q++) {
 			double m = lg[q][0] > lg[q][1] ? lg[q][0] : lg[q][1];
 			bx = exp(lg[q][0] - m) / (exp(lg[q][0] - m) + exp(lg[q][1] - m)), by = 1 - bx;
+			fits = fabs(x - bx) <= ux && fabs(y - by) <= uy;
+		}
+		/* the fixture's own result stands beside an example pair
+		 * mapped to its own result ("[0, 0] → [0.5, 0.5], and here
+		 * [0.731, 0.269]"), though not as that pair's result */
+		if (!fits && (!same || (lmapped[nlog - 1] && i != lmapped[nlog - 1]))) {
+			bx = 1 / (1 + exp(-1.0)), by = 1 - bx;
 			fits = fabs(x - bx) <= ux && fabs(y - by) <= uy;
 		}
 		for (size_t q = 0; !same && x >= y && q < nex && !fits; q++) {

@@ -270,9 +270,12 @@ read_phrase(const grade_rubric *r, const char **s, gphrase *ph, grade_diag *d,
 	while (*p && *p != '|') {
 		/* -TERM: the phrase does not count in a clause that has it
 		 * ("@lower @scale -input*": "a smaller input scale" is no
-		 * advice about the loss scale; "-!0": none with a number) */
+		 * advice about the loss scale; "-!0": none with a number;
+		 * "-0.731/0.269": none with those figures, so a number is
+		 * excluded too and never a negative term) */
 		if (*p == '-' && (isalpha((unsigned char)p[1]) || p[1] == '@' || p[1] == '"' ||
-		    p[1] == '!')) {
+		    p[1] == '!' || isdigit((unsigned char)p[1]) ||
+		    (p[1] == '.' && isdigit((unsigned char)p[2])))) {
 			p++;
 			if (!grade_read_term(r, &p, &ar->without, true, d, line))
 				return false;

@@ -107,7 +107,9 @@ const char *const grade_shared_lines[] = {
 	    "seq: @scaling would/will also have caught/fixed/rescued it/this -not/never/skip*/skips ~8 | "
 	    "seq: =it/gradscaler/scaler rescales/rescale/rescaling activation*/the activations -not/never/can't/cannot ~4 | "
 	    "seq: also lift*/rais*/boost*/rescu* tiny/small/the forward/activation*/activations ~6 | seq: fix*/fixes both passes ~3",
-	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8",
+	"  | seq: @scaling keeps/prevents/stops/protects forward activation*/activations ~8 | "
+	    "seq: shrink*/shrinks/squeez*/scal*/bring*/brings/pull*/pulls values/activation*/outputs/logits forward/activation* back/into range -not/never/cannot/can't/won't ~10 | "
+	    "seq: shrink*/shrinks/squeez*/bring*/brings/pull*/pulls forward values/activation*/outputs back/into range -not/never/cannot/can't/won't ~8",
 	"  | seq: bigger/larger/higher/big loss/=scale/=s also @fixes the softmax/forward/logits/exp*/exps -not/never/cannot/can't/won't/doesn't ~10 | "
 	    "seq: loss scaler/gradscaler/scaler handles/handle/takes the rest -not/never ~5 | "
 	    "seq: @fixes underflow*/underflows everywhere/anywhere -not/never/cannot/can't/only ~4 | "
@@ -196,6 +198,7 @@ const char *const grade_shared_lines[] = {
 	    "escape overflow by computing in a wider format",
 
 	"misconception fp32-naive-softmax: seq: fp32/float32 never overflow* ~6 | "
+	    "not: seq: exp*/exponential* overflow* in fp32/float32 -!0/here/this/these/case/logit*/it/until/unless/before ~6 | "
 	    "seq: fp32/float32 naive/plain always/safe/fine ~8 | "
 	    "seq: fp32/float32 \"just as good\" ~8 | seq: cast*/casting fp32/float32 \"just as good\" ~8 | "
 	    "seq: fp32/float32 \"for good\" ~6 | seq: only matter* fp16 ~4 | "
@@ -241,6 +244,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: optimizer/master state/weights must also/be stored/kept/be in @bf -not/never ~10",
 	"  | seq: store/keep the weights and adam/optimizer moments/state purely/entirely/only in @bf -not/never/master ~12 | seq: @bf with/needs no fp32/float32 copy/master -not/never ~8",
 	"  | seq: keep*/store*/hold* weights/states/moments purely/only/entirely/all in @bf -not/never ~8 | not: seq: tiny/small updates lost @bf ~6",
+	"  | not: seq: reason/point/need to keep/keeping/store/storing master weight*/copies/copy -fp16/half ~6",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
@@ -284,6 +288,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: clamp*/cap* scaled gradient* 65504 ~8 | "
 	    "seq: no real/any downside/drawback/cost to a huge/large/big/bigger/larger =scale/=s ~8 | "
 	    "seq: bigger/larger/huge =s/=scale only/always ever/just rescu*/help*/sav* more -not ~8",
+	"  | not: seq: really/any/real limit/ceiling/catch -lower/underflow* ~3 | seq: underflow fully/completely/entirely/totally solved/fixed/eliminated/gone -not/never ~4",
 	"  why: the scale is bounded by overflow: once S times the largest gradient passes "
 	    "fp16's largest finite value the gradients are inf, the step is skipped and "
 	    "GradScaler lowers S",
@@ -366,6 +371,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: never see skip*/skipped | "
 	    "seq: skipped/skips/skip* caused by gradient*/grads underflow* -not ~6",
 	"  | span: seq: skip* whenever/when/if any gradient*/grad underflow* zero -not/never ~12",
+	"  | span: seq: skip* whenever/when/if the clipped/gradient/grad norm above/exceeds/exceeded/over/larger/bigger/greater max_norm/threshold/limit/clip* -not/never ~12 | span: seq: skip* whenever/when/if norm above/exceeds/exceeded/over/larger/bigger/greater max_norm/threshold/limit -not/never ~10",
 	"  why: scaler.step skips the optimizer step exactly when the unscaled gradients hold "
 	    "an inf or NaN; a loss that rose or fell, or small gradients, skip nothing, and "
 	    "an overflow can make any run skip",
@@ -375,11 +381,6 @@ const char *const grade_shared_lines[] = {
 	    "seq: =scale/default stays/remains/kept fixed/constant -static/manual*/unlike | \"tune it by hand\" | "
 	    "seq: scale/s fixed/constant for the whole run -static/manual*/unlike | "
 	    "seq: fixed/constant for/throughout whole/entire run/training -static/manual*/could/would/alternative/instead/unlike/rather ~7",
-	"  | seq: =scale/=s only/ever go/goes/move/moves/move* down -not/static/manual* ~5 | "
-	    "seq: =scale/=s only decreas*/shrink*/drop*/fall*/falls -not/on/when/whenever/after/if/static/manual* ~4 | "
-	    "not: seq: =scale/=s grow*/increas*/rais*/doubl*/recover*/climb* back/again/up -unless/until/before/without ~5 | "
-	    "not: seq: =scale/=s go/goes/come/comes/move/moves back up -unless/until/before/without ~5 | "
-	    "not: seq: grow*/increas*/rais*/doubl* the/its =scale/=s back/again/up -unless/until/before/without ~5",
 	"  why: GradScaler is dynamic: it halves the scale after an inf or NaN and doubles it "
 	    "after a run of clean steps (growth_interval)",
 
@@ -645,6 +646,7 @@ const char *const grade_shared_lines[] = {
 
 	"misconception clip-while-scaled: seq: clips/clip the scaled gradients/grads first -not/never/don't/dont ~6 | seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12 | "
 	    "seq: clip*/clipping the/gradients/grads before scaler.unscale_/unscale_ so -don't/dont/wrong/only ~8",
+	"  | seq: clip*/clip_grad_norm_ on/to the scaled/magnified/inflated gradients/grads -not/never/don't/dont/wrong/would/mistake/bug/otherwise/else/already/if ~8",
 	"  why: clip_grad_norm_ on scaled gradients compares S times the true norm with "
 	    "max_norm, so it clips by the wrong amount: unscale_ first",
 

@@ -83,6 +83,37 @@ refusing_label(const gtext *tx)
  * in its sentence ('would "work" numerically')?  A quotation standing on
  * its own ('"raise the scale" is wrong', 'he said: "no"') is not.  *close
  * is set to the closing quote. */
+/* "6.55 × 10^4", "5.96 x 10^-8", "1.0*10^8": a mantissa from 1 to 10
+ * times a power of ten written after the number read (v, form) that ends
+ * at i is one number, for the rubrics' figures as for the checks'; returns
+ * where it ends. */
+static size_t
+times_power_of_ten(const char *a, size_t i, size_t o, double *v, grade_numform *form)
+{
+	double m = fabs(*v);
+	if (form->pow10 || form->sci || m < 1 || m >= 10)
+		return i;
+	size_t j = i;
+	while (j < o && a[j] == ' ')
+		j++;
+	if (j >= o || (a[j] != 'x' && a[j] != '*'))
+		return i;
+	j++;
+	while (j < o && a[j] == ' ')
+		j++;
+	if (j + 3 > o || a[j] != '1' || a[j + 1] != '0' || a[j + 2] != '^')
+		return i;
+	double p;
+	grade_numform pf;
+	size_t used = grade_read_number(a + j, o - j, &p, &pf);
+	if (used == 0 || !pf.pow10 || (j + used < o && isalnum((unsigned char)a[j + used])))
+		return i;
+	*v *= p;
+	form->unit = (form->unit ? form->unit : 1) * p;
+	form->sci = true;
+	return j + used;
+}
+
 /* Is the '?' at i the one of a ternary, "finite? step : skip": one to
  * three words after it, then a ':' with a blank before it?  *colon is
  * where that ':' stands. */
@@ -536,6 +567,7 @@ gtext_build(const char *s, size_t len, gtext *tx)
 				form.unit = (form.unit ? form.unit : 1) * m;
 				i++;
 			}
+			i = times_power_of_ten(a, i, o, &v, &form);
 			ok = add_number(tx, v, &form);
 		} else if (isalpha((unsigned char)c)) {
 			size_t j = i, start = i;
