@@ -851,6 +851,74 @@ START_TEST(eighth_reading)
 }
 END_TEST
 
+/* fresh-ac's leftovers: false claims and readings, worded apart from the
+ * set. */
+START_TEST(ninth_reading)
+{
+	static const misc_pair cases[] = {
+		{ "cmp-speedup", "scale-rule-reversed", "Not a speedup yet: compare time to fp32's "
+		    "validation loss, same seed. Each skipped step doubles the loss scale.", "Not a "
+		    "speedup yet: compare time to fp32's validation loss, same seed. Each skipped "
+		    "step halves the loss scale." },
+		{ "mock-overflow", "scale-fixes-forward", "1e8 overflows fp16 to inf. A larger scale "
+		    "at least reduces how often forward values hit inf.", "1e8 overflows fp16 to inf. "
+		    "The scale acts on the loss after the forward; use fp32." },
+		{ "mock-softmax", "skip-repairs-inf", SOFTMAX_CORE "In training, GradScaler would "
+		    "catch and repair this too.", SOFTMAX_CORE "In training, GradScaler cannot catch "
+		    "and repair this: it only sees gradients." },
+		{ "overflow", "cast-after", "1e8 overflows fp16 in the forward and no loss scale "
+		    "helps: just cast the product with (x * y).float().", "1e8 overflows fp16 in the "
+		    "forward and no loss scale helps: cast x and y to fp32 before multiplying." },
+		{ "overflow", "grads-scaled-after-backward", OVERFLOW_CORE "The scaler multiplies "
+		    "the gradients only after optimizer.step().", OVERFLOW_CORE "The scaler divides "
+		    "the gradients before optimizer.step()." },
+		{ "softmax", "scale-fixes-forward", SOFTMAX_CORE "GradScaler's next iteration then "
+		    "repairs the forward inf.", SOFTMAX_CORE "GradScaler's next iteration never "
+		    "repairs the forward inf." },
+		{ "softmax", "shift-only-max", SOFTMAX_CORE "It only works when the logits are within "
+		    "about 10 of each other.", SOFTMAX_CORE "It works whatever the spread of the "
+		    "logits." },
+		{ "step-order", "scale-grows-every-step", "scaler.scale(loss).backward(), unscale_, "
+		    "clip, step (skipped on inf), update: clip needs real gradients. After every "
+		    "successful step update() doubles the scale.", "scaler.scale(loss).backward(), "
+		    "unscale_, clip, step (skipped on inf), update: clip needs real gradients. After "
+		    "2000 successful steps in a row update() doubles the scale." },
+		{ "step-order", "skip-replays", "scaler.scale(loss).backward(), unscale_, clip, step, "
+		    "update: clip needs real gradients. On inf the scaler halves the scale and reruns "
+		    "the batch.", "scaler.scale(loss).backward(), unscale_, clip, step, update: clip "
+		    "needs real gradients. On inf the scaler halves the scale and skips the batch." },
+		{ "underflow", "big-scale-underflows", UNDERFLOW_CORE "The limit: a larger scale "
+		    "makes the gradients underflow even more.", UNDERFLOW_CORE "The limit: a larger "
+		    "scale makes the large gradients overflow." },
+		{ "underflow", "grads-scaled-after-backward", "1e-8 rounds to zero in fp16. Call "
+		    "backward on the ordinary loss and then scale the resulting gradients by S; "
+		    "divide before the step.", "1e-8 rounds to zero in fp16. Call backward on the "
+		    "loss times S, and then divide the resulting gradients by S before the step." },
+		{ "softmax", "softmax-fp64", SOFTMAX_CORE "Or run the softmax in fp64.", SOFTMAX_CORE
+		    "Don't run the softmax in fp64: that only moves the cliff." },
+		{ "softmax", "wrong-figure", SOFTMAX_CORE "fp16 holds exp(x) for x up to about 6.",
+		    SOFTMAX_CORE "fp16 holds exp(x) for x up to about 11." },
+	};
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	/* underflow named as the cause, 0/0, contradicts the overflow */
+	expect("softmax", false, "exp(20) is far above fp16's 65504, but the NaN comes from "
+	    "underflow, 0/0. Subtract the max logit; the result is [0.731, 0.269], the same "
+	    "softmax.");
+	expect("softmax", false, "exp(20) is far above fp16's 65504, but the NaN is 0/0. "
+	    "Subtract the max logit; the result is [0.731, 0.269], the same softmax.");
+	/* a bound said where the scale has a value is on the gradients */
+	expect("underflow", true, UNDERFLOW_CORE "Limit: a gradient above 65504/S overflows; "
+	    "with S = 65536 that's anything above about 1.");
+	/* "[0, −1]" with the minus sign U+2212 is the shifted logits */
+	made("mock-softmax", "stable", true, "exp(20) overflows fp16 and inf/inf is NaN. Shifted "
+	    "logits [0, −1] give [0.731, 0.269].");
+	made("overflow", "scale-no-help", true, "10000 × 10000 = 1e8 overflows fp16 in the "
+	    "forward, so the loss is inf whatever S is. Compute it in fp32.");
+	made("step-order", "why", true, "Backward on the scaled loss, unscale, clip, step (skips "
+	    "on inf), update: the gradients out of backward are blown up by the scale factor.");
+}
+END_TEST
+
 /* step-order asks why the order matters: a call's argument named
  * max_norm is no reason, a sentence about max_norm is one. */
 START_TEST(reasons_are_prose)
@@ -880,6 +948,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, sixth_reading);
 	tcase_add_test(tc, seventh_reading);
 	tcase_add_test(tc, eighth_reading);
+	tcase_add_test(tc, ninth_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

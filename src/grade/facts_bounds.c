@@ -91,6 +91,27 @@ exp_argument(const gtext *tx, size_t i, double v)
 	return false;
 }
 
+/* Does the sentence of token i give the loss scale a value or divide by
+ * it ("with S = 65536 that's anything above about 1.0", "above 65504/S")?
+ * Then a bound in it is on gradients before the scale, not where the
+ * format overflows. */
+static bool
+scale_valued(const gtext *tx, size_t i)
+{
+	for (size_t j = 0; j + 2 < tx->n; j++) {
+		if (tx->t[j].sent != tx->t[i].sent)
+			continue;
+		bool scale = gf_is(&tx->t[j], "s") || gf_is(&tx->t[j], "scale");
+		if (scale && (gf_is(&tx->t[j + 1], "is") || gf_is(&tx->t[j + 1], "of")) &&
+		    tx->t[j + 2].isnum)
+			return true;
+		if (gf_is(&tx->t[j], "/") && (gf_is(&tx->t[j + 1], "s") ||
+		    gf_is(&tx->t[j + 1], "scale")))
+			return true;
+	}
+	return false;
+}
+
 /* "anything above 148 overflows", "it overflows for values over 1e4": a
  * ceiling stated for every value past a figure, checked as where the
  * format overflows.  Token i is the comparison, as in floor_claim. */
@@ -140,7 +161,7 @@ gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
 		fig++;
 	if (fig >= tx->n || !tx->t[fig].isnum)
 		return false;
-	if (exp_argument(tx, i, tx->t[fig].num))
+	if (exp_argument(tx, i, tx->t[fig].num) || scale_valued(tx, i))
 		return false;
 	if (held_not)
 		return true;
@@ -286,9 +307,9 @@ gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_
 		"argument", "exponent", "anything", "everything", "values", NULL };
 	static const char *const past[] = { "past", "above", "over", "beyond", "exceeds",
 		"exceed", "greater", "larger", "bigger", "passes", "pass", "crosses", "reaches",
-		"hits", NULL };
+		"hits", "up", NULL };
 	static const char *const go[] = { "goes", "go", "gets", "is", "are", "rises", "grows",
-		"roughly", "about", "around", "approximately", "approx", "than", "much", NULL };
+		"roughly", "about", "around", "approximately", "approx", "than", "much", "to", NULL };
 	if (!gf_is_any(&tx->t[i], var) || i == 0)
 		return;
 	/* the sentence names exp before the variable and says it overflows
@@ -300,7 +321,11 @@ gf_check_exp_threshold(const gtext *tx, size_t i, gfigure *out, size_t *n, size_
 			continue;
 		exp_seen |= j < i && (gf_is(&tx->t[j], "exp") || gf_is(&tx->t[j], "exponential"));
 		blown |= gf_is(&tx->t[j], "overflows") || gf_is(&tx->t[j], "overflow") ||
-		    gf_is(&tx->t[j], "inf") || gf_is(&tx->t[j], "infinity");
+		    gf_is(&tx->t[j], "inf") || gf_is(&tx->t[j], "infinity") ||
+		    /* "fp16 holds exp(x) for x up to about 11": a ceiling */
+		    (j < i && (gf_is(&tx->t[j], "holds") || gf_is(&tx->t[j], "hold") ||
+		    gf_is(&tx->t[j], "represent") || gf_is(&tx->t[j], "represents") ||
+		    gf_is(&tx->t[j], "store") || gf_is(&tx->t[j], "stores")));
 	}
 	if (!exp_seen || !blown)
 		return;

@@ -243,6 +243,15 @@ grade_fold_utf8(const unsigned char *s, size_t n, char *out, size_t *o, size_t c
 		size_t len = strlen(map[k].from);
 		if (len <= n && memcmp(s, map[k].from, len) == 0) {
 			const char *to = map[k].to;
+			/* "[0, −1]": a minus sign before a digit, after no
+			 * operand, is the sign of a number as "-1" is; "x − 1"
+			 * stays a minus standing alone */
+			if (strcmp(map[k].from, "\xe2\x88\x92") == 0 && len < n &&
+			    isdigit(s[len]) && (*o == 0 || out[*o - 1] == ' ' ||
+			    out[*o - 1] == '[' || out[*o - 1] == '(' || out[*o - 1] == ',') &&
+			    !(*o >= 2 && out[*o - 1] == ' ' && (isalnum((unsigned char)out[*o - 2]) ||
+			    out[*o - 2] == ')')))
+				to = "-";
 			/* A superscript after a superscript continues the
 			 * exponent: ⁻²⁴ is ^-24, not ^-^2^4. */
 			bool sup = to[0] == '^';

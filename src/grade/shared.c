@@ -135,6 +135,7 @@ const char *const grade_shared_lines[] = {
 	    "-not/never/can't/cannot/won't/doesn't/smaller/lower*/halv*/reduc*/cut*/back*/gradient*/grads ~10 | "
 	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
 	    "bring*/brings/pull*/pulls/put*/puts/get*/gets back -not/never/can't/cannot/won't/gradient*/grads ~16",
+	"  | seq: reduc*/reduces/lower*/lowers/cut*/cuts how often forward/activation*/the values/activations hit/reach/become/turn inf -not/never/cannot/can't/won't ~8 | seq: repair*/repairs/fix*/fixes the forward inf/infs/overflow -not/never/cannot/can't/won't/doesn't ~4",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -194,6 +195,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: cast*/convert*/upcast* logit*/input*/x to/into double/fp64/float64 first/before ~6 | "
 	    "seq: softmax promot*/cast*/upcast*/convert* float64/fp64/double ~10",
 	"  | \"x / logsumexp\" | \"x / log sum exp\"",
+	"  | seq: run/compute/do/perform the softmax/it in fp64/float64/double -not/never/don't/dont/no ~6",
 	"  why: the library softmax subtracts the max (and accumulates in fp32); it does not "
 	    "escape overflow by computing in a wider format",
 
@@ -324,6 +326,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: gradscaler/scaler/it re run*/runs/do*/does backward/batch/step ~8 | "
 	    "seq: re-run*/re-runs/rerun*/redo* backward/batch with half/lower/smaller/new ~8",
 	"  | seq: recompute*/rerun*/re-run*/redo*/repeat* the/that same batch/backward/step/pass with/at half/a lower/smaller/the =scale/=s -not/never ~12 | seq: immediately recompute*/rerun*/re-run*/redo*/redoes the/that backward/batch -not/never ~6",
+	"  | span: seq: =scale/=s and rerun*/reruns/re-run*/re-runs/retr*/retries/replay*/replays/redo*/redoes -not/never/don't/doesn't ~4 | seq: rerun*/reruns/re-run*/re-runs/retr*/retries/replay*/replays/redo*/redoes the same batch/step/iteration automatically -not/never/don't/doesn't ~6",
 	"  why: a skipped step is lost: GradScaler does not redo the batch, it only lowers "
 	    "the scale for the next iteration",
 
@@ -566,6 +569,7 @@ const char *const grade_shared_lines[] = {
 	    "-interval/growth_interval/2000/consecutive/run/row/streak ~10 | "
 	    "seq: multipl* =scale/=s/scale/it by 2/two after every/each single/successful/good/clean step/iteration "
 	    "-interval/growth_interval/2000/consecutive/run/row/streak ~12",
+	"  | seq: after each/every successful/clean/good/finite/single step update/update()/scaler/it doubl*/doubles/grows/rais*/raises =scale/=s/it -interval/growth_interval/2000/consecutive/run/row/streak/not/never ~10",
 	"  why: the scale grows only after growth_interval (2000 by default) steps in a row "
 	    "without an inf or NaN, not at every step",
 
@@ -610,6 +614,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: cast*/convert* to fp32/float32 afterwards/after -before/first ~6 | "
 	    "seq: cast*/convert*/upcast* the loss to fp32/float32 -logit*/input*/operand*/activation*/product/op/ops/multipl*/matmul/not/never/already ~5",
 	"  | seq: .float()/float() on the product/result/output right/just/straight after the multiply/matmul/multiplication/product ~10",
+	"  | seq: cast*/convert*/upcast* the result/product/output with/using ~4 | seq: float() get*/gives/recover* 1e8 back -not/never/cannot/can't ~8",
 	"  why: once a value is inf, casting it to fp32 gives inf: the cast has to come before "
 	    "the operation that overflows",
 
