@@ -419,9 +419,12 @@ END_TEST
 /* The later held-out sets, each written and labelled from the reference
  * article alone by someone who never saw the rubrics (doc/grader.md):
  * fresh-a to fresh-ac have been read and tuned on; fresh-ad arrived
- * unread (its floors are its figures on arrival: 390/420, 14 right
- * answers failed, 16 wrong answers passed, the same with the graders of
- * 9cf6a81 and 30b779f).  The floors are what the grader reaches, so
+ * unread (390/420, 14 right answers failed, 16 wrong answers passed, the
+ * same with the graders of 9cf6a81 and 30b779f) and has been read since;
+ * fresh-ae arrived unread (382/420, 17 right answers failed, 21 wrong
+ * answers passed with 30b779f's grader; its floors are the figures of
+ * d50f547's, which had not read it).  The floors are what the grader
+ * reaches, so
  * a regression fails; they are not the goal (95% agreement, at most 3%
  * of right answers failed, no wrong answer passed). */
 START_TEST(fresh_sets)
@@ -430,25 +433,26 @@ START_TEST(fresh_sets)
 		const char *dir;
 		int agree_min, right_failed_max, wrong_passed_max;
 	} sets[] = {
-		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 289, 4, 3 },
+		{ "fresh-a", 148, 0, 0 }, { "fresh-b", 145, 1, 2 }, { "fresh-c", 290, 3, 3 },
 		{ "fresh-d", 290, 3, 3 }, { "fresh-e", 290, 3, 3 },
-		{ "fresh-f-tune", 199, 3, 8 }, { "fresh-f-report", 203, 2, 5 },
-		{ "fresh-g", 414, 3, 3 }, { "fresh-h", 389, 13, 18 }, { "fresh-i", 398, 10, 12 },
-		{ "fresh-j", 386, 11, 23 }, { "fresh-k", 404, 10, 6 }, { "fresh-l", 405, 7, 8 },
-		{ "fresh-m", 411, 4, 5 }, { "fresh-n", 403, 8, 9 }, { "fresh-o", 405, 4, 11 },
-		{ "fresh-p", 407, 5, 8 }, { "fresh-q", 394, 9, 17 }, { "fresh-r", 407, 8, 5 },
+		{ "fresh-f-tune", 200, 3, 7 }, { "fresh-f-report", 203, 2, 5 },
+		{ "fresh-g", 414, 3, 3 }, { "fresh-h", 391, 13, 16 }, { "fresh-i", 398, 10, 12 },
+		{ "fresh-j", 386, 11, 23 }, { "fresh-k", 405, 10, 5 }, { "fresh-l", 408, 6, 6 },
+		{ "fresh-m", 411, 4, 5 }, { "fresh-n", 404, 8, 8 }, { "fresh-o", 405, 4, 11 },
+		{ "fresh-p", 407, 5, 8 }, { "fresh-q", 395, 9, 16 }, { "fresh-r", 407, 8, 5 },
 		{ "fresh-s", 414, 4, 2 },
 		{ "fresh-t", 405, 7, 8 },
 		{ "fresh-u", 401, 7, 12 },
-		{ "fresh-v", 413, 3, 4 },
+		{ "fresh-v", 414, 2, 4 },
 		{ "fresh-w", 418, 1, 1 },
 		{ "fresh-x", 406, 3, 11 },
 		{ "fresh-y", 410, 1, 9 },
 		{ "fresh-z", 412, 3, 5 },
 		{ "fresh-aa", 410, 7, 3 },
 		{ "fresh-ab", 409, 6, 5 },
-		{ "fresh-ac", 399, 5, 16 },
-		{ "fresh-ad", 390, 14, 16 },
+		{ "fresh-ac", 417, 1, 2 },
+		{ "fresh-ad", 419, 1, 0 },
+		{ "fresh-ae", 385, 16, 19 },
 	};
 	static const char *const ids[] = { "overflow", "underflow", "softmax", "step-order",
 		"bf16", "mock-overflow", "mock-underflow", "mock-softmax", "cmp-speedup" };
