@@ -919,6 +919,56 @@ START_TEST(ninth_reading)
 }
 END_TEST
 
+/* fresh-ae's failed right answers: readings worded apart from the set. */
+START_TEST(tenth_reading)
+{
+	static const misc_pair cases[] = {
+		/* a span's last term is not looked for past its sentence's
+		 * quote: "... increase the loss scale" mixes up two failures */
+		{ "overflow", "inf-raise-scale", "10000 × 10000 = 1e8 overflows fp16 in the forward. "
+		    "The loss went inf, so I increased the scale.", "\"Loss is inf, so increase the "
+		    "loss scale\" mixes up two failures. 10000 × 10000 = 1e8 overflows fp16 in the "
+		    "forward, before any scale; compute it in fp32." },
+		/* a harm it can do warns against it */
+		{ "overflow", "raise-scale", "10000 × 10000 = 1e8 overflows fp16 to inf in the "
+		    "forward. A larger S can fix it.", OVERFLOW_CORE "Turning it up is risky too, "
+		    "since a larger S can overflow gradients that were fine." },
+		{ "step-order", "scaled-step", "scaler.scale(loss).backward(), then scaler.step(opt); "
+		    "you unscale after the step.", "scaler.scale(loss).backward(), unscale_, "
+		    "clip_grad_norm_, scaler.step, scaler.update: clipping sees unscaled gradients, "
+		    "and the scale update comes after the step decides whether to skip." },
+		/* the rule, lowering on an inf, told as what the scaler does */
+		{ "mock-underflow", "lower-scale", "1e-8 rounds to zero in fp16. What can GradScaler "
+		    "do? Reduce the scale so the gradient fits.", "1e-8 rounds to zero in fp16. What "
+		    "can GradScaler do? Multiply the loss by S before backward and unscale before the "
+		    "step; if that causes infs, skip the step and reduce the scale." },
+	};
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+	/* telegraphic, not a salad: "over", "typically" relate the words */
+	expect("bf16", true, "Range over precision: the fp32 exponent, a 7-bit mantissa; "
+	    "GradScaler typically unnecessary.");
+	made("overflow", "scale-no-help", true, "10000 × 10000 = 1e8 overflows fp16; S·L = inf "
+	    "for any S. Compute it in fp32.");
+	made("overflow", "scale-no-help", true, "Raising the scale is backwards: 1e8 overflows "
+	    "fp16 in the forward.");
+	made("overflow", "scale-no-help", true, "Since the scale is applied to the loss "
+	    "afterwards, changing it can't matter: 1e8 overflows fp16.");
+	made("bf16", "no-scaling", true, "bf16 has fp32's exponent, so gradients don't underflow "
+	    "and scaling buys nothing; its mantissa is 7 bits.");
+	made("bf16", "range", true, "Switch for no more inf at 65504; the price is a 7-bit "
+	    "mantissa.");
+	made("cmp-speedup", "verdict", true, "Step time measures iteration latency, not training "
+	    "progress: compare time to fp32's loss.");
+	made("step-order", "why", true, "scaler.scale(loss).backward(), unscale_, clip, step "
+	    "(skipped on inf), update: before unscale_ the gradients carry the factor S.");
+	/* a product of a gradient and a scale, worked and true */
+	made("underflow", "scale-loss", true, "1e-8 rounds to zero in fp16. Take S = 2048: 1e-8 × "
+	    "2048 ≈ 2.05e-5, representable; divide by S before the step.");
+	made("underflow", "scale-loss", false, "1e-8 rounds to zero in fp16. Take S = 2048: 1e-8 × "
+	    "2048 ≈ 2.05e-3, representable; divide by S before the step.");
+}
+END_TEST
+
 /* step-order asks why the order matters: a call's argument named
  * max_norm is no reason, a sentence about max_norm is one. */
 START_TEST(reasons_are_prose)
@@ -949,6 +999,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, seventh_reading);
 	tcase_add_test(tc, eighth_reading);
 	tcase_add_test(tc, ninth_reading);
+	tcase_add_test(tc, tenth_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

@@ -46,6 +46,7 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	static const char *const moves[] = { "lower", "decreas", "reduc", "shrink",
 		"halv", "back", "cut", "drop", NULL };
 	size_t verb = me;
+	bool rule = false;	/* lowered on an inf, in a condition */
 
 	for (size_t q = ms; q < me && verb == me; q++) {
 		bool move = false;
@@ -75,9 +76,21 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 		for (size_t b = q; base && b-- > 0 && b + 8 > q && tx->t[b].clause == tx->t[q].clause;)
 			subject |= grade_tok_is(&tx->t[b], "scaler") || grade_tok_is(&tx->t[b], "gradscaler") ||
 			    grade_tok_is(&tx->t[b], "it");
+		/* "if the scale causes infs, skip that step and reduce the
+		 * scale": the rule, lowering on an inf, told as what to do */
+		bool on_inf = false;
+		for (size_t b = q; base && b-- > 0 && b + 16 > q && tx->t[b].sent == tx->t[q].sent;) {
+			if (!(tx->t[b].flags & TK_IF))
+				continue;
+			for (size_t k = b + 1; k < q && tx->t[k].clause == tx->t[b].clause; k++)
+				on_inf |= strcmp(tx->t[k].stem, "inf") == 0 ||
+				    strcmp(tx->t[k].stem, "nan") == 0 ||
+				    strncmp(tx->t[k].stem, "overflow", 8) == 0;
+		}
 		if ((l > 3 && v[l - 1] == 's' && v[l - 2] != 's') ||
-		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future || subject)
+		    (l > 5 && strcmp(v + l - 3, "ing") == 0) || future || subject || on_inf)
 			verb = q;
+		rule |= on_inf;
 	}
 	if (verb == me)
 		return false;
@@ -96,6 +109,11 @@ grade_scaler_does(const gtext *tx, size_t ms, size_t me)
 	for (size_t q = ms; q < me; q++)
 		if (grade_word_in(tx->t[q].raw, streak) || (tx->t[q].isnum && tx->t[q].num >= 100))
 			return false;
+	/* the rule told as what to do: the scaler named in its sentence or
+	 * one of the four before */
+	for (size_t b = verb; rule && b-- > 0 && tx->t[b].sent + 4 >= tx->t[verb].sent;)
+		if (grade_tok_is(&tx->t[b], "scaler") || grade_tok_is(&tx->t[b], "gradscaler"))
+			return true;
 	bool it = false;
 	for (size_t q = verb; q-- > 0 && tx->t[q].sent == tx->t[ms].sent;) {
 		if (grade_tok_is(&tx->t[q], "scaler") || grade_tok_is(&tx->t[q], "gradscaler"))

@@ -249,6 +249,23 @@ check_elided(const gtext *tx, size_t e, qkind q, bool normal_only, bool sub_only
 	    out, n, max);
 }
 
+/* "1e-8 × 4096 ≈ 4.1e-5": a small gradient times a scale, its product
+ * stated right after and true (the caller found no false figure), is a
+ * gradient worked through the scale, for %scaled. */
+static bool
+scaled_product(const gtext *tx, const gfig *a, const gfig *b)
+{
+	double g = a->v < b->v ? a->v : b->v, s = a->v < b->v ? b->v : a->v;
+	if (!(g > 0 && g < 1e-2 && s >= 16))
+		return false;
+	size_t j = b->end;
+	if (j + 1 >= tx->n || !(gf_is(&tx->t[j], "approx") || gf_is(&tx->t[j], "is") ||
+	    gf_is(&tx->t[j], "=") || gf_is(&tx->t[j], "gives") || gf_is(&tx->t[j], "then")))
+		return false;
+	gfig r;
+	return gf_figure_at(tx, j + 1, &r) && gf_agrees(&r, g * s);
+}
+
 size_t
 grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t max)
 {
@@ -378,7 +395,10 @@ grade_false_figures(gtext *tx, const grade_constants *c, gfigure *out, size_t ma
 			    (i == 0 || !gf_is_op_after(tx, i - 1))) {
 				char what[64];
 				snprintf(what, sizeof what, "%g x %g", a.v, b.v);
+				size_t before = n;
 				gf_check_value(tx, i, b.end, a.v * b.v, 0, what, out, &n, max);
+				if (n == before && scaled_product(tx, &a, &b))
+					gf_mark(tx, i, GF_SCALED);
 				i = b.end - 1;
 			} else if (j + 1 < tx->n && gf_is(&tx->t[j], "plus") && tx->t[j + 1].isnum &&
 			    (i == 0 || !gf_is_op_after(tx, i - 1)) && gf_figure_at(tx, j + 1, &b) &&

@@ -392,6 +392,22 @@ dismissed_after(const gtext *tx, size_t me, size_t ce)
 	return false;
 }
 
+/* Does a modal and a verb of harm follow token me-1: "can overflow",
+ * "could blow up", "may break"? */
+static bool
+harm_after(const gtext *tx, size_t me)
+{
+	static const char *const modal[] = { "can", "could", "may", "might", NULL };
+	static const char *const harm[] = { "overflow", "blow", "break", "hurt", "destabil",
+		"explod", "diverg", NULL };
+	if (!grade_word_in(tx->t[me].raw, modal))
+		return false;
+	for (size_t i = 0; harm[i]; i++)
+		if (strncmp(tx->t[me + 1].stem, harm[i], strlen(harm[i])) == 0)
+			return true;
+	return false;
+}
+
 /* Is the match [ms, me) in clause [cs, ce) negated?  Strictly (for what
  * the answer gets credit for): only a negator right before it, or right
  * after it past auxiliaries.  Loosely (before charging the answer with a
@@ -427,6 +443,10 @@ negated(const gphrase *ph, const gtext *tx, size_t cs, size_t ce, size_t ms,
 				return true;
 	/* loosely, a dismissal right after it */
 	if (loose && dismissed_after(tx, me, ce))
+		return true;
+	/* loosely, a harm it can do: "a larger S can overflow gradients that
+	 * were fine" warns against it */
+	if (loose && me + 1 < ce && harm_after(tx, me))
 		return true;
 	/* loosely, the same failure right after it: "with a larger scale
 	 * you get the same inf" */

@@ -299,8 +299,8 @@ const char *const grade_shared_lines[] = {
 	    "seq: gradient*/grads stay/remain =scaled | "
 	    "seq: optimizer/optimiser scale invariant | seq: \"scale invariant\" harmless | "
 	    "seq: learning rate absorb* | seq: absorb*/compensat* factor/scale | "
-	    "seq: step*/steps with =scaled gradient*/grads | seq: unscal* after optimizer*/optimiser* step* | "
-	    "seq: unscal* after =step/=steps | seq: update*/updated with big/=scaled gradient*",
+	    "seq: step*/steps with =scaled gradient*/grads | seq: unscal* after optimizer*/optimiser* step* -update/clip* ~8 | "
+	    "seq: unscal* after =step/=steps -update/clip* ~6 | seq: update*/updated with big/=scaled gradient*",
 	"  | seq: optimizer always/still receives/gets/sees gradients multiplied/scaled by the scale -not/never/unscal* ~10",
 	"  why: the gradients must be divided by S before the optimizer step (unscale_, or "
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",

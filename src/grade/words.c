@@ -185,7 +185,8 @@ static const char *const scaler_words[] = {
 static const char *const relation_words[] = {
 	"more", "less", "fewer", "vs", "versus", "than", "not", "no", "usually",
 	"rarely", "mostly", "because", "so", "but", "instead", "without", "only",
-	"same", "before", "after", "then", NULL
+	"same", "before", "after", "then", "over", "generally", "typically", "often",
+	"unnecessary", "needless", "optional", "like", "unlike", NULL
 };
 
 static void
