@@ -969,6 +969,68 @@ START_TEST(tenth_reading)
 }
 END_TEST
 
+#define BF16_BASE "bf16 has fp32's range and a 7-bit mantissa, so loss scaling is usually " \
+	"unnecessary. "
+
+/* fresh-ae's passed wrong answers: false claims beside a right core,
+ * worded apart from the set. */
+START_TEST(eleventh_reading)
+{
+	static const misc_pair cases[] = {
+		/* said not to be exact, and exact */
+		{ "overflow", "wrong-figure", OVERFLOW_CORE "10000 can't be stored exactly in fp16.",
+		    OVERFLOW_CORE "10000 is stored exactly in fp16." },
+		{ "bf16", "bf16-less-memory", BF16_BASE "bf16 tensors take twice the space of fp16 "
+		    "ones.", BF16_BASE "bf16 tensors take the same space as fp16 ones." },
+		{ "bf16", "bf16-naive-softmax", BF16_BASE "Nothing can overflow in bf16.", BF16_BASE
+		    "Values past 3.4e38 still overflow in bf16." },
+		{ "bf16", "scale-fixes-forward", "fp16 overflows in the forward, which is what loss "
+		    "scaling is there to fix; bf16 has fp32's range and a 7-bit mantissa, so no "
+		    "scaler.", "fp16 overflows in the forward, which loss scaling can't fix; bf16 has "
+		    "fp32's range and a 7-bit mantissa, so no scaler." },
+		{ "mock-overflow", "scale-fixes-forward", "1e8 overflows fp16. A smaller scale "
+		    "shrinks the forward values.", "1e8 overflows fp16. No scale shrinks the forward "
+		    "values; use fp32." },
+		{ "bf16", "bf16-no-master", BF16_BASE "And there's no need for fp32 copies.",
+		    BF16_BASE "But keep fp32 copies of the weights." },
+		{ "softmax", "max-changes-softmax", SOFTMAX_CORE "The probabilities come out a little "
+		    "different.", SOFTMAX_CORE "The probabilities come out the same." },
+		{ "mock-overflow", "scale-capped-65504", "1e8 overflows fp16; scaling only affects "
+		    "backward. GradScaler starts at its maximum allowed scale.", "1e8 overflows fp16; "
+		    "scaling only affects backward. GradScaler starts at 65536 and can grow." },
+		{ "overflow", "autocast-all-fp32", OVERFLOW_CORE "Autocast runs matmuls in fp32 "
+		    "anyway.", OVERFLOW_CORE "Autocast runs matmuls in fp16, so cast this one." },
+		{ "overflow", "bf16-keeps-precision", OVERFLOW_CORE "bf16 would give exactly the same "
+		    "result as fp32.", OVERFLOW_CORE "bf16 would give a finite but coarser result "
+		    "than fp32." },
+		{ "softmax", "softmax-top-one", SOFTMAX_CORE "After the shift the largest logit "
+		    "always takes all the probability.", SOFTMAX_CORE "After the shift the largest "
+		    "logit takes about 73% of the probability." },
+		{ "step-order", "order-zero-late", "scaler.scale(loss).backward(), "
+		    "scaler.unscale_(opt), opt.zero_grad(), clip_grad_norm_, scaler.step(opt), "
+		    "scaler.update(): clip needs real gradients.", "opt.zero_grad(), "
+		    "scaler.scale(loss).backward(), scaler.unscale_(opt), clip_grad_norm_, "
+		    "scaler.step(opt), scaler.update(): clip needs real gradients." },
+		{ "step-order", "backward-in-autocast", "Everything goes in the autocast block, "
+		    "including scaler.scale(loss).backward(); then unscale_, clip, step, update, so "
+		    "clip sees real gradients.", "The forward goes in the autocast block, not "
+		    "backward: scaler.scale(loss).backward(), unscale_, clip, step, update, so clip "
+		    "sees real gradients." },
+		{ "softmax", "scale-fixes-itself", SOFTMAX_CORE "In training the softmax overflow "
+		    "gets corrected automatically.", SOFTMAX_CORE "In training the softmax overflow "
+		    "never gets corrected automatically." },
+		{ "underflow", "scaled-step", "1e-8 rounds to zero in fp16. Do "
+		    "scaler.scale(loss).backward(), then scaler.step(opt), and after the step you "
+		    "call scaler.unscale_(opt).", "1e-8 rounds to zero in fp16. Do "
+		    "scaler.scale(loss).backward(), scaler.unscale_(opt), then scaler.step(opt)." },
+		{ "overflow", "inf-step-taken", OVERFLOW_CORE "scaler.step() still applies those inf "
+		    "gradients.", OVERFLOW_CORE "scaler.step() skips rather than applies those inf "
+		    "gradients." },
+	};
+	charged_pairs(cases, sizeof cases / sizeof cases[0]);
+}
+END_TEST
+
 /* step-order asks why the order matters: a call's argument named
  * max_norm is no reason, a sentence about max_norm is one. */
 START_TEST(reasons_are_prose)
@@ -1000,6 +1062,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, eighth_reading);
 	tcase_add_test(tc, ninth_reading);
 	tcase_add_test(tc, tenth_reading);
+	tcase_add_test(tc, eleventh_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

@@ -303,12 +303,19 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 		return true;
 	}
 	size_t j = f->end;
-	while (j < tx->n && j < f->end + 4 && tx->t[j].clause == tx->t[i].clause &&
-	    gf_is_any(&tx->t[j], verb))
+	while (j < tx->n && j < f->end + 5 && tx->t[j].clause == tx->t[i].clause &&
+	    (gf_is_any(&tx->t[j], verb) || gf_is(&tx->t[j], "not") || gf_is(&tx->t[j], "never")))
 		j++;
 	if (j == f->end || j >= tx->n || tx->t[j].clause != tx->t[i].clause ||
 	    !(gf_is(&tx->t[j], "exactly") || gf_is(&tx->t[j], "exact")) ||
-	    (j + 1 < tx->n && tx->t[j + 1].isnum) || !gf_asserted(tx, i) || gf_negated(tx, i, j))
+	    (j + 1 < tx->n && tx->t[j + 1].isnum) || !gf_asserted(tx, i))
+		return false;
+	/* "10000 can't be stored exactly in fp16": said not to be exact,
+	 * false when it is */
+	bool said_inexact = false;
+	for (size_t q = f->end; q < j; q++)
+		said_inexact |= (tx->t[q].flags & TK_NEGATOR) != 0;
+	if (!said_inexact && gf_negated(tx, i, j))
 		return false;
 	int fmt = GF_NOFMT;
 	for (size_t q = tx->cstart[tx->t[i].clause]; q < tx->cend[tx->t[i].clause]; q++) {
@@ -328,7 +335,9 @@ exact_claim(const gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, s
 	const fp_format *F = fp_format_get((fp_id)fmt);
 	unsigned fl;
 	double held = fp_decode(F, fp_encode(F, f->v, &fl));
-	if (held != f->v)
+	if (said_inexact && held == f->v)
+		gf_say(out, n, max, j, "%.9g is exact in %s", f->v, F->name);
+	else if (!said_inexact && held != f->v)
 		gf_say(out, n, max, j, "%.9g is not exact in %s: it is held as %.9g", f->v, F->name,
 		    held);
 	return true;

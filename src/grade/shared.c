@@ -136,6 +136,7 @@ const char *const grade_shared_lines[] = {
 	    "span: seq: forward/activation*/inf rais*/increas*/bump*/larger/bigger/higher =scale/=s/@scaling "
 	    "bring*/brings/pull*/pulls/put*/puts/get*/gets back -not/never/can't/cannot/won't/gradient*/grads ~16",
 	"  | seq: reduc*/reduces/lower*/lowers/cut*/cuts how often forward/activation*/the values/activations hit/reach/become/turn inf -not/never/cannot/can't/won't ~8 | seq: repair*/repairs/fix*/fixes the forward inf/infs/overflow -not/never/cannot/can't/won't/doesn't ~4",
+	"  | span: seq: forward overflow*/inf what loss/@scaling/scaler is/exists there/meant/designed/built/for fix*/handl*/solv*/cure* -not/never/isn't ~20 | span: seq: overflow*/overflows forward what loss/@scaling/scaler is/exists there/meant/designed/built/for fix*/handl*/solv*/cure* -not/never/isn't ~20 | seq: =scale/=s shrink*/shrinks/reduc*/reduces/lower*/lowers the forward values/activation*/outputs -not/never/cannot/can't/won't ~6",
 	"  why: the loss scale multiplies the loss after the forward pass, so it cannot change "
 	    "an activation that overflowed or underflowed there; it lifts gradients in backward only",
 
@@ -181,6 +182,7 @@ const char *const grade_shared_lines[] = {
 	    "-not/no/never/unchanged/without/same ~10",
 	"  | seq: =it/=this/trick/shift*/subtract*/subtraction approximation -not/exact* ~5 | "
 	    "seq: differ*/differs slightly from/than true/exact/real ~6",
+	"  | span: seq: subtract*/subtracting/shift*/shifting max/maximum change*/changes/alter*/distort* the probabilit*/result/output* -not/never/doesn't/don't/unchanged/same ~20 | seq: come/comes/came out a little/slightly/somewhat different -not/never ~6",
 	"  why: softmax(x - m) equals softmax(x) exactly: the factor e^-m cancels between the "
 	    "numerator and the denominator, so the probabilities and their gradients are the same",
 
@@ -247,6 +249,7 @@ const char *const grade_shared_lines[] = {
 	"  | seq: store/keep the weights and adam/optimizer moments/state purely/entirely/only in @bf -not/never/master ~12 | seq: @bf with/needs no fp32/float32 copy/master -not/never ~8",
 	"  | seq: keep*/store*/hold* weights/states/moments purely/only/entirely/all in @bf -not/never ~8 | not: seq: tiny/small updates lost @bf ~6",
 	"  | not: seq: reason/point/need to keep/keeping/store/storing master weight*/copies/copy -fp16/half ~6",
+	"  | not: seq: need*/needed for fp32/float32 copies/copy -but ~4 | seq: lossless compared/relative with/to fp32/float32 -not/never/isn't ~6",
 	"  why: bf16's 7 fraction bits make small updates vanish in w + dw even more "
 	    "readily than fp16's 10; weights and optimizer state stay in fp32",
 
@@ -279,6 +282,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: @bf less/lower memory/bandwidth than fp16 | \"half the memory of fp16\" | "
 	    "\"half the space of fp16\" | seq: @bf tensors half space/size/memory | "
 	    "seq: less/lower/smaller memory/footprint/bytes than fp16/half -fp8/e4m3/e5m2/int8/int4",
+	"  | seq: @bf tensors/values/weights take*/takes/need*/use*/uses twice/double/more the/as space/memory/bytes -not/never/same ~8",
 	"  why: bf16 and fp16 are both 16 bits wide: the same memory and bandwidth; "
 	    "they split those bits differently (8 + 7 against 5 + 10)",
 
@@ -302,6 +306,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: step*/steps with =scaled gradient*/grads | seq: unscal* after optimizer*/optimiser* step* -update/clip* ~8 | "
 	    "seq: unscal* after =step/=steps -update/clip* ~6 | seq: update*/updated with big/=scaled gradient*",
 	"  | seq: optimizer always/still receives/gets/sees gradients multiplied/scaled by the scale -not/never/unscal* ~10",
+	"  | seq: after the step/optimizer.step/scaler.step you/we call/do/run unscale*/scaler.unscale_/unscale_ -not/never ~8",
 	"  why: the gradients must be divided by S before the optimizer step (unscale_, or "
 	    "scaler.step does it): stepping with S-times gradients multiplies the update by S",
 
@@ -390,6 +395,7 @@ const char *const grade_shared_lines[] = {
 	"misconception autocast-all-fp32: seq: autocast always/every/everything/all fp32/float32 | "
 	    "seq: autocast runs/computes everything/every op fp32/float32 | "
 	    "span: seq: autocast always/every/all run*/runs/comput*/does every/all multiplication*/multipl*/matmul* fp32/float32 -not/never ~12",
+	"  | seq: autocast run*/runs/comput*/does/keeps matmul*/matmuls/multipl*/products in fp32/float32 -not/never ~8",
 	"  why: autocast runs the ops on its lower-precision list (matmul, conv, linear) in "
 	    "fp16 or bf16 and only some others in fp32",
 
@@ -398,6 +404,7 @@ const char *const grade_shared_lines[] = {
 	"  | span: seq: backward called/run/be \"inside autocast\"/\"in autocast\"/"
 	    "\"within autocast\"/\"inside the autocast\"/\"in the autocast\"/"
 	    "\"within the autocast\" -outside/not ~10",
+	"  | span: seq: everything/all inside/in/within the autocast block/context/region including backward/scaler.scale/scale -not/never ~10",
 	"  why: backward belongs outside the autocast region: its ops run in the dtypes the "
 	    "forward chose; wrapping it in autocast is not how AMP is used",
 
@@ -473,6 +480,7 @@ const char *const grade_shared_lines[] = {
 	    "seq: back*/backing off until forward/product/activation*/finite | "
 	    "seq: scaler/gradscaler re/rerun*/reruns/recomput* fp32 | seq: scaler/gradscaler detect* inf forward | "
 	    "seq: problem goes away after few steps",
+	"  | seq: softmax/forward/activation overflow*/inf get*/gets/is/are corrected/fixed/repaired/handled automatically -not/never ~6",
 	"  why: the scaler only lowers the scale and skips steps; the forward product is inf "
 	    "whatever the scale, so every step overflows again until the op is repaired",
 
