@@ -1031,6 +1031,36 @@ START_TEST(eleventh_reading)
 }
 END_TEST
 
+/* fresh-af's readings, worded apart from the set: figures read in their
+ * place, a ruled-out alternative, and points in other words. */
+START_TEST(twelfth_reading)
+{
+	/* what normalising gives is no value of e^-1 */
+	charged("mock-softmax", "wrong-figure", false, SOFTMAX_CORE "Here it gives 1 and e^-1, "
+	    "normalised to roughly 0.731 and 0.269.");
+	/* the second argument of "exp of 20 and 19" */
+	charged("softmax", "wrong-figure", false, "exp of 20 and 19 are way above the fp16 max of "
+	    "65504, so both are inf and inf/inf is nan. Subtract the max logit first.");
+	/* the product as fp16 holds it is right too */
+	charged("underflow", "wrong-figure", false, "1e-8 is below fp16's smallest subnormal, so "
+	    "it rounds to zero. GradScaler multiplies the loss by S before backward, and divides "
+	    "by S before the step. With S = 1024 the gradient is 1.0252e-5, still a subnormal.");
+	made("mock-underflow", "scale-loss", true, "It rounds to 0 in fp16. With a scale of 1024 "
+	    "the gradient is 1.024e-5 during backward; divide before the step.");
+	/* a working verb, then the harm that rules it out */
+	charged("softmax", "clip-logits-fix", false, SOFTMAX_CORE "Clamping the logits to, say, "
+	    "11 would stop the inf but destroy the answer.");
+	made("step-order", "skip", true, "scaler.scale(loss).backward(), unscale_, clip, then step "
+	    "only if every gradient is finite, then update: clip needs real gradients.");
+	made("bf16", "no-scaling", true, "bf16 has fp32's exponent and a 7-bit mantissa. Loss "
+	    "scaling: in practice you turn it off.");
+	made("bf16", "range", true, "Switch for range, pay in mantissa precision; bf16 generally "
+	    "needs no loss scaling.");
+	charged("bf16", "order-clip-first", true, BF16_BASE "If you keep GradScaler, call "
+	    "clip_grad_norm_ first and then scaler.unscale_(optimizer).");
+}
+END_TEST
+
 /* step-order asks why the order matters: a call's argument named
  * max_norm is no reason, a sentence about max_norm is one. */
 START_TEST(reasons_are_prose)
@@ -1063,6 +1093,7 @@ grade_voice_tcase(void)
 	tcase_add_test(tc, ninth_reading);
 	tcase_add_test(tc, tenth_reading);
 	tcase_add_test(tc, eleventh_reading);
+	tcase_add_test(tc, twelfth_reading);
 	tcase_add_test(tc, reasons_are_prose);
 	return tc;
 }

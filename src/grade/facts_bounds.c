@@ -172,6 +172,20 @@ gf_ceiling_claim(const gtext *tx, size_t i, size_t *from)
 	return false;
 }
 
+/* Is the figure at b an argument of exp: "exp 20", "e^20", "exp of 20",
+ * and the second of a pair, "exp of 20 and 19"? */
+static bool
+exp_arg_at(const gtext *tx, size_t b)
+{
+	if (b > 0 && (gf_is(&tx->t[b - 1], "exp") || gf_is(&tx->t[b - 1], "e")))
+		return true;
+	if (b > 1 && gf_is(&tx->t[b - 1], "of") && (gf_is(&tx->t[b - 2], "exp") ||
+	    gf_is(&tx->t[b - 2], "exponential")))
+		return true;
+	return b > 2 && (gf_is(&tx->t[b - 1], "and") || gf_is(&tx->t[b - 1], "or")) &&
+	    tx->t[b - 2].isnum && exp_arg_at(tx, b - 2);
+}
+
 /* "e^-1 ≈ 0.37 is below fp16's smallest normal", "1e8 is above fp16's
  * max": a figure set against a quantity of the one format named, true
  * when it stands on the side it says (or on the value itself). */
@@ -237,7 +251,7 @@ gf_check_vs_quantity(const gtext *tx, size_t i, gfigure *out, size_t *n, size_t 
 	    gf_is_any(&tx->t[b - 1], over) || gf_is(&tx->t[b - 1], "than"))) ||
 	    gf_is_op_after(tx, b - 1)))
 		return;
-	if (b > 0 && (gf_is(&tx->t[b - 1], "exp") || gf_is(&tx->t[b - 1], "e"))) {
+	if (exp_arg_at(tx, b)) {
 		f.v = exp(tx->t[fig].num);
 		f.unit = 0;
 	} else if (b > 1 && gf_is(&tx->t[b - 1], "-") && (gf_is(&tx->t[b - 2], "exp") ||

@@ -100,6 +100,10 @@ gf_check_value(gtext *tx, size_t start, size_t e, double v, double rel,
 			cmp = 0;
 			continue;
 		}
+		/* "1 and e^-1, normalised to roughly 0.731": what the
+		 * normalising gives is another value */
+		if (gf_is(&tx->t[j], "normalized") && j + 1 < tx->n && gf_is(&tx->t[j + 1], "to"))
+			break;
 		if (gf_is_any(&tx->t[j], greater))
 			cmp = 1;
 		else if (gf_is_any(&tx->t[j], less))
@@ -410,6 +414,12 @@ gf_check_plain(gtext *tx, size_t i, const gfig *f, gfigure *out, size_t *n, size
 	if (typed < b && typed > 1 && (gf_is(&tx->t[typed - 1], "of") ||
 	    gf_is(&tx->t[typed - 1], "on")) && (gf_is(&tx->t[typed - 2], "exp") ||
 	    gf_is(&tx->t[typed - 2], "exponential")))
+		of_arg = true;
+	/* "exp of 20 and 19 are way above 65504": the second argument */
+	if (b > 3 && (gf_is(&tx->t[b - 1], "and") || gf_is(&tx->t[b - 1], "or")) &&
+	    tx->t[b - 2].isnum && ((gf_is(&tx->t[b - 3], "of") && b > 3 &&
+	    (gf_is(&tx->t[b - 4], "exp") || gf_is(&tx->t[b - 4], "exponential"))) ||
+	    gf_is(&tx->t[b - 3], "exp") || gf_is(&tx->t[b - 3], "exps")))
 		of_arg = true;
 	if (b > 0 && (gf_is_any(&tx->t[b - 1], bound) || of_arg ||
 	    gf_is_op_after(tx, b - 1) || tx->t[b - 1].isnum || (tx->t[b - 1].cls & WC_FIG)))

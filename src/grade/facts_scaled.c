@@ -70,8 +70,12 @@ gf_check_scaled(gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	 * what it makes of the gradient */
 	static const char *const setting[] = { "with", "at", "using", "for", "take", "pick",
 		"set", "if", NULL };
-	bool set = i > 0 && i + 2 < tx->n && (gf_is(&tx->t[i], "s") || gf_is(&tx->t[i], "scale")) &&
-	    gf_is_any(&tx->t[i - 1], setting) && gf_is(&tx->t[i + 1], "is") && tx->t[i + 2].isnum;
+	/* ... "with a scale of 1024 the gradient is 1.024e-5" */
+	size_t art = i > 1 && gf_is(&tx->t[i], "scale") && (gf_is(&tx->t[i - 1], "a") ||
+	    gf_is(&tx->t[i - 1], "the")) ? i - 1 : i;
+	bool set = art > 0 && i + 2 < tx->n && (gf_is(&tx->t[i], "s") || gf_is(&tx->t[i], "scale")) &&
+	    gf_is_any(&tx->t[art - 1], setting) && (gf_is(&tx->t[i + 1], "is") ||
+	    (art < i && gf_is(&tx->t[i + 1], "of"))) && tx->t[i + 2].isnum;
 	if (!up && !times && !set && !gf_is_any(&tx->t[i], down_words))
 		return;
 	up |= times || set;
@@ -109,7 +113,12 @@ gf_check_scaled(gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	for (size_t q = s.end; q < k && q < tx->n; q++)
 		if (q > j && gf_is_any(&tx->t[q], down_words))
 			return;
-	if (k >= tx->n || !gf_is_any(&tx->t[k], result_words))
+	/* "... the gradient is 1.024e-5": the value scaled named, then "is" */
+	if (k < tx->n && tx->t[k].isnum && k > s.end && gf_is(&tx->t[k - 1], "is") && k > 1 &&
+	    (gf_is(&tx->t[k - 2], "gradient") || gf_is(&tx->t[k - 2], "grad") ||
+	    gf_is(&tx->t[k - 2], "it")))
+		k--;
+	if (k >= tx->n || !(gf_is_any(&tx->t[k], result_words) || gf_is(&tx->t[k], "is")))
 		return;
 	size_t r = k + 1;
 	while (r < tx->n && r <= k + 5 && !tx->t[r].isnum)
@@ -137,8 +146,13 @@ gf_check_scaled(gtext *tx, size_t i, gfigure *out, size_t *n, size_t max)
 	 * gradient 6.5e-4") */
 	if (nseen < 16)
 		seen[nseen++] = 1e-8;
+	/* "with S = 1024 it is 1.0252e-5": the product as fp16 holds it
+	 * (a subnormal, rounded to a multiple of 2^-24) is right too */
+	const fp_format *h = fp_format_get(FP_FP16);
+	unsigned fl;
 	for (size_t q = 0; q < nseen; q++)
-		if (gf_agrees(&m, up ? seen[q] * s.v : seen[q] / s.v)) {
+		if (gf_agrees(&m, up ? seen[q] * s.v : seen[q] / s.v) || (up &&
+		    gf_agrees(&m, fp_decode(h, fp_encode(h, seen[q] * s.v, &fl))))) {
 			/* "with S = 1024 it gives 1.024e-5": a gradient
 			 * worked through the scale, for %scaled */
 			if (up)

@@ -100,6 +100,24 @@ weighs(const gtok *v)
 	return !(v->flags & TK_NEGATOR);
 }
 
+/* Does "but" and a verb of harm follow the verb at v within its
+ * sentence: "would stop the inf but destroy the answer"? */
+static bool
+ruled_out_after(const gtext *tx, size_t v)
+{
+	static const char *const harm[] = { "destroy", "ruin", "wreck", "chang", "break",
+		"distort", "bias", "corrupt", NULL };
+	for (size_t q = v; q + 1 < tx->n && q < v + 8 && tx->t[q].sent == tx->t[v].sent; q++) {
+		if (!grade_tok_is(&tx->t[q], "but"))
+			continue;
+		for (size_t r = q + 1; r < tx->n && r <= q + 2; r++)
+			for (size_t k = 0; harm[k]; k++)
+				if (strncmp(tx->t[r].stem, harm[k], strlen(harm[k])) == 0)
+					return true;
+	}
+	return false;
+}
+
 /* The clauses after counterfactual clause c in its sentence that go on
  * weighing the alternative: "Clamping would make it finite but would
  * change the answer (it would give [0.5, 0.5])": an optional but, and,
@@ -153,6 +171,18 @@ counterfactuals(gtext *tx)
 				tx->hypo[c] = HY_COUNTER;
 				go_on(tx, c);
 			}
+			break;
+		}
+		/* "Clamping the logits to, say, 11 would stop the inf but
+		 * destroy the answer": a working verb past a comma, then the
+		 * harm that rules it out, weighs the alternative too */
+		for (size_t q = e; tx->hypo[c] == 0 && q + 1 < tx->n && q < s + 12 &&
+		    tx->t[q].sent == tx->t[s].sent; q++) {
+			if (!grade_tok_is(&tx->t[q], "would"))
+				continue;
+			if (ruled_out_after(tx, q + 1))
+				for (int d = c; d <= tx->t[q].clause; d++)
+					tx->hypo[d] = HY_COUNTER;
 			break;
 		}
 	}

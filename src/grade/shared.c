@@ -612,7 +612,7 @@ const char *const grade_shared_lines[] = {
 	    "logits by their max changes the probabilities",
 
 	"misconception clip-logits-fix: seq: clip*/clamp* logits -not/hide*/hides/wrong/would/just ~4 | "
-	    "seq: clip*/clamp* logits to/at/into ~5",
+	    "seq: clip*/clamp* logits to/at/into -would/destroy*/ruin*/wreck*/wrong/break*/distort* ~5",
 	"  why: clamping the logits changes the probabilities and the gradients; the stable "
 	    "formula gives the exact softmax with no clamping",
 
@@ -660,6 +660,7 @@ const char *const grade_shared_lines[] = {
 	"misconception clip-while-scaled: seq: clips/clip the scaled gradients/grads first -not/never/don't/dont ~6 | seq: clip*/clipping while/when still scaled -not/never/don't/dont/wrong/until/unscal* ~12 | "
 	    "seq: clip*/clipping the/gradients/grads before scaler.unscale_/unscale_ so -don't/dont/wrong/only ~8",
 	"  | seq: clip*/clip_grad_norm_ on/to the scaled/magnified/inflated gradients/grads -not/never/don't/dont/wrong/would/mistake/bug/otherwise/else/already/if ~8",
+	"  | seq: so the clip/clipping sees/see the scaled gradients/grads -not/never/don't/dont/wrong ~8",
 	"  why: clip_grad_norm_ on scaled gradients compares S times the true norm with "
 	    "max_norm, so it clips by the wrong amount: unscale_ first",
 

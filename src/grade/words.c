@@ -302,7 +302,9 @@ static const char *const respell[][2] = {
 	/* phone and chat spellings */
 	{ "b4", "before" }, { "thru", "through" }, { "wich", "which" }, { "tho", "though" },
 	{ "ur", "your" }, { "loose", "lose" }, { "looses", "loses" }, { "precission", "precision" },
-	{ "insted", "instead" },
+	{ "insted", "instead" }, { "ovr", "over" }, { "abv", "above" }, { "blw", "below" },
+	{ "substract", "subtract" }, { "substracting", "subtracting" }, { "answr", "answer" },
+	{ "jsut", "just" }, { "teh", "the" },
 	/* a format by any of its names is one word to a rubric: "float16",
 	 * "torch.float16" and "binary16" are what a rubric's fp16 means */
 	{ "float16", "fp16" }, { "f16", "fp16" }, { "binary16", "fp16" },
